@@ -1,0 +1,304 @@
+#include "movegen/movegen.h"
+
+#include "core/notation.h"
+
+namespace tsubame {
+
+namespace {
+
+using geometry::LIVE_RANKS;
+using geometry::ZONE;
+
+// Where each kind of board move may land: `promo` for moves that promote, `plain` for moves
+// that do not. They differ only for CAPTURES and QUIETS, which split pawn promotions apart.
+struct Targets {
+    Bitboard promo;
+    Bitboard plain;
+};
+
+template <Color Us>
+constexpr Bitboard relative_rank_bb(Rank r) {
+    return rank_bb(relative_rank(Us, r));
+}
+
+// Board moves of one piece to every square of `to_set`, with the promotion choices of its type.
+template <Color Us, PieceType Pt, bool All>
+Move* add_piece_moves(Move* list, Square from, Bitboard promo_to, Bitboard plain_to) {
+    const Piece pc  = make_piece(Us, Pt);
+    const Piece pro = make_piece(Us, promoted(Pt));
+
+    if constexpr (Pt == LANCE) {
+        // In the zone: promote; also stay a lance on relative rank 3 (and rank 2 when All).
+        (promo_to & ZONE[Us]).for_each([&](Square to) { *list++ = Move::make(from, to, pro, true); });
+        const Bitboard keep = All ? LIVE_RANKS[Us][0] : LIVE_RANKS[Us][1];
+        (plain_to & keep).for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+    } else if constexpr (Pt == KNIGHT) {
+        (promo_to & ZONE[Us]).for_each([&](Square to) { *list++ = Move::make(from, to, pro, true); });
+        (plain_to & LIVE_RANKS[Us][1]).for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+    } else if constexpr (Pt == SILVER || Pt == BISHOP || Pt == ROOK) {
+        // Promotion is possible when the move starts or ends in the zone.
+        const Bitboard can = ZONE[Us].test(from) ? promo_to : (promo_to & ZONE[Us]);
+        can.for_each([&](Square to) { *list++ = Move::make(from, to, pro, true); });
+        // A bishop or rook that could promote never gains by staying unpromoted.
+        const Bitboard plain =
+            (Pt == SILVER || All) ? plain_to : (ZONE[Us].test(from) ? Bitboard() : plain_to.andnot(ZONE[Us]));
+        plain.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+    } else {
+        plain_to.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+    }
+    return list;
+}
+
+// Board moves of every piece of type Pt of the side to move.
+template <Color Us, PieceType Pt, bool All>
+Move* add_moves_of_type(const Position& pos, Move* list, const Targets& t, Bitboard pinned,
+                        Square ksq) {
+    Bitboard      bb  = pos.pieces(Us, Pt);
+    const Bitboard occ = pos.pieces();
+    while (bb) {
+        const Square from = bb.pop();
+        Bitboard     att  = attacks_from(Us, Pt, from, occ);
+        if (pinned.test(from))
+            att &= line_bb(ksq, from);
+        list = add_piece_moves<Us, Pt, All>(list, from, att & t.promo, att & t.plain);
+    }
+    return list;
+}
+
+// Pawn pushes, all at once: every pawn moves one square forward.
+template <Color Us, bool All>
+Move* add_pawn_moves(const Position& pos, Move* list, const Targets& t, Bitboard pinned, Square ksq) {
+    // A pinned pawn can only move along its pin if the pin runs along the file.
+    Bitboard movable = pos.pieces(Us, PAWN);
+    if (pinned)
+        movable = movable.andnot(pinned.andnot(file_bb(file_of(ksq))));
+    const Bitboard to_set = Us == BLACK ? movable.shift_up() : movable.shift_down();
+    const int      back   = -forward_step(Us);
+    const Piece    pc     = make_piece(Us, PAWN);
+    const Piece    pro    = make_piece(Us, PRO_PAWN);
+
+    (to_set & t.promo & ZONE[Us]).for_each([&](Square to) {
+        *list++ = Move::make(Square(to + back), to, pro, true);
+    });
+    // Outside the zone a pawn cannot promote; inside, staying a pawn is never better.
+    const Bitboard plain = All ? (to_set & t.plain & LIVE_RANKS[Us][0]) : (to_set & t.plain).andnot(ZONE[Us]);
+    plain.for_each([&](Square to) { *list++ = Move::make(Square(to + back), to, pc); });
+    return list;
+}
+
+// Gold movers (gold and promoted minors), horses, dragons: no promotion choice, and the
+// piece on `from` varies for gold movers.
+template <Color Us>
+Move* add_unpromotable_moves(const Position& pos, Move* list, Bitboard target, Bitboard pinned, Square ksq) {
+    const Bitboard occ = pos.pieces();
+    Bitboard bb = pos.golds(Us) | pos.pieces(Us, HORSE) | pos.pieces(Us, DRAGON);
+    while (bb) {
+        const Square from = bb.pop();
+        const Piece  pc   = pos.piece_on(from);
+        Bitboard     att  = attacks_from(Us, type_of(pc), from, occ) & target;
+        if (pinned.test(from))
+            att &= line_bb(ksq, from);
+        att.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+    }
+    return list;
+}
+
+// Every non-king board move towards the targets.
+template <Color Us, bool All>
+Move* add_board_moves(const Position& pos, Move* list, const Targets& t, Bitboard pinned, Square ksq) {
+    list = add_pawn_moves<Us, All>(pos, list, t, pinned, ksq);
+    list = add_moves_of_type<Us, LANCE, All>(pos, list, t, pinned, ksq);
+    list = add_moves_of_type<Us, KNIGHT, All>(pos, list, t, pinned, ksq);
+    list = add_moves_of_type<Us, SILVER, All>(pos, list, t, pinned, ksq);
+    list = add_moves_of_type<Us, BISHOP, All>(pos, list, t, pinned, ksq);
+    list = add_moves_of_type<Us, ROOK, All>(pos, list, t, pinned, ksq);
+    return add_unpromotable_moves<Us>(pos, list, t.plain, pinned, ksq);
+}
+
+// King moves to squares in `target` that the enemy does not attack. `occ` is the occupancy
+// to test with: without the king when in check, so that it cannot hide behind itself.
+template <Color Us>
+Move* add_king_moves(const Position& pos, Move* list, Bitboard target, const Bitboard& occ) {
+    const Square ksq = pos.king_square(Us);
+    if (ksq == SQ_NONE)
+        return list;
+    const Piece pc = make_piece(Us, KING);
+    (king_attacks(ksq) & target).for_each([&](Square to) {
+        if (!pos.is_attacked(~Us, to, occ))
+            *list++ = Move::make(ksq, to, pc);
+    });
+    return list;
+}
+
+// Files holding an unpromoted pawn of colour Us (nifu).
+template <Color Us>
+Bitboard pawn_files(const Position& pos) {
+    Bitboard files;
+    pos.pieces(Us, PAWN).for_each([&](Square s) { files |= file_bb(file_of(s)); });
+    return files;
+}
+
+// Drops on the empty squares of `target`.
+template <Color Us>
+Move* add_drops(const Position& pos, Move* list, Bitboard target) {
+    const Hand hand = pos.hand(Us);
+    if (hand.empty())
+        return list;
+
+    if (hand.has(PAWN)) {
+        Bitboard to_set = (target & LIVE_RANKS[Us][0]).andnot(pawn_files<Us>(pos));
+        // Only a pawn dropped right in front of the enemy king can be a pawn-drop mate.
+        const Bitboard front = pos.check_squares(PAWN) & to_set;
+        if (front && pos.pawn_drop_mates(front.lsb()))
+            to_set ^= front;
+        to_set.for_each([&](Square to) { *list++ = Move::make_drop(Us, PAWN, to); });
+    }
+
+    // Knight first, then lance, so that the ranks they may not use just skip a prefix.
+    PieceType types[6];
+    int       n = 0;
+    const bool knight = hand.has(KNIGHT), lance = hand.has(LANCE);
+    if (knight)
+        types[n++] = KNIGHT;
+    if (lance)
+        types[n++] = LANCE;
+    for (PieceType pt : {SILVER, GOLD, BISHOP, ROOK})
+        if (hand.has(pt))
+            types[n++] = pt;
+    if (n == 0)
+        return list;
+
+    auto drop_all = [&](Bitboard squares, int first) {
+        if (first >= n)
+            return;
+        squares.for_each([&](Square to) {
+            for (int i = first; i < n; ++i)
+                *list++ = Move::make_drop(Us, types[i], to);
+        });
+    };
+    const Bitboard rank1 = relative_rank_bb<Us>(RANK_1);
+    const Bitboard rank2 = relative_rank_bb<Us>(RANK_2);
+    drop_all(target.andnot(rank1 | rank2), 0);
+    drop_all(target & rank2, int(knight));
+    drop_all(target & rank1, int(knight) + int(lance));
+    return list;
+}
+
+template <Color Us, GenType T, bool All>
+Move* generate_for(const Position& pos, Move* list) {
+    const Square   ksq    = pos.king_square(Us);
+    const Bitboard pinned = pos.pinned(Us);
+    const Bitboard occ    = pos.pieces();
+    const Bitboard empty  = ~occ;
+
+    if constexpr (T == GenType::EVASIONS) {
+        const Bitboard checkers = pos.checkers();
+        list = add_king_moves<Us>(pos, list, ~pos.pieces(Us), occ ^ square_bb(ksq));
+        if (checkers.more_than_one())
+            return list;
+        // Capture the checker or interpose. A pinned piece never can: its line and the
+        // check line cross only at the king, so the pin restriction removes all its moves.
+        const Square   checker = checkers.lsb();
+        const Bitboard block   = between_bb(ksq, checker);
+        const Targets  t{block | checkers, block | checkers};
+        list = add_board_moves<Us, All>(pos, list, t, pinned, ksq);
+        return add_drops<Us>(pos, list, block);
+    } else {
+        const Bitboard enemy = pos.pieces(~Us);
+        Targets        t;
+        Bitboard       king_target;
+        if constexpr (T == GenType::CAPTURES) {
+            t           = {enemy | empty, enemy};
+            king_target = enemy;
+        } else if constexpr (T == GenType::QUIETS) {
+            t           = {Bitboard(), empty};
+            king_target = empty;
+        } else {
+            t           = {enemy | empty, enemy | empty};
+            king_target = enemy | empty;
+        }
+        if constexpr (T == GenType::CAPTURES) {
+            // Promotions that capture nothing belong here only for pawns.
+            list = add_pawn_moves<Us, All>(pos, list, t, pinned, ksq);
+            const Targets captures_only{enemy, enemy};
+            list = add_moves_of_type<Us, LANCE, All>(pos, list, captures_only, pinned, ksq);
+            list = add_moves_of_type<Us, KNIGHT, All>(pos, list, captures_only, pinned, ksq);
+            list = add_moves_of_type<Us, SILVER, All>(pos, list, captures_only, pinned, ksq);
+            list = add_moves_of_type<Us, BISHOP, All>(pos, list, captures_only, pinned, ksq);
+            list = add_moves_of_type<Us, ROOK, All>(pos, list, captures_only, pinned, ksq);
+            list = add_unpromotable_moves<Us>(pos, list, enemy, pinned, ksq);
+        } else if constexpr (T == GenType::QUIETS) {
+            // Pawn pushes to empty squares, minus the promotions CAPTURES already made.
+            list = add_pawn_moves<Us, All>(pos, list, t, pinned, ksq);
+            const Targets quiet{empty, empty};
+            list = add_moves_of_type<Us, LANCE, All>(pos, list, quiet, pinned, ksq);
+            list = add_moves_of_type<Us, KNIGHT, All>(pos, list, quiet, pinned, ksq);
+            list = add_moves_of_type<Us, SILVER, All>(pos, list, quiet, pinned, ksq);
+            list = add_moves_of_type<Us, BISHOP, All>(pos, list, quiet, pinned, ksq);
+            list = add_moves_of_type<Us, ROOK, All>(pos, list, quiet, pinned, ksq);
+            list = add_unpromotable_moves<Us>(pos, list, empty, pinned, ksq);
+        } else {
+            list = add_board_moves<Us, All>(pos, list, t, pinned, ksq);
+        }
+        list = add_king_moves<Us>(pos, list, king_target, occ);
+        if constexpr (T != GenType::CAPTURES)
+            list = add_drops<Us>(pos, list, empty);
+        return list;
+    }
+}
+
+}  // namespace
+
+template <GenType T, bool All>
+Move* generate(const Position& pos, Move* list) {
+    if constexpr (T == GenType::LEGAL) {
+        return pos.in_check() ? generate<GenType::EVASIONS, All>(pos, list)
+                              : generate<GenType::NON_EVASIONS, All>(pos, list);
+    } else if constexpr (T == GenType::CHECKS) {
+        Move* const end  = generate<GenType::LEGAL, All>(pos, list);
+        Move*       kept = list;
+        for (Move* it = list; it != end; ++it)
+            if (pos.gives_check(*it))
+                *kept++ = *it;
+        return kept;
+    } else {
+        return pos.side_to_move() == BLACK ? generate_for<BLACK, T, All>(pos, list)
+                                           : generate_for<WHITE, T, All>(pos, list);
+    }
+}
+
+template Move* generate<GenType::CAPTURES, false>(const Position&, Move*);
+template Move* generate<GenType::CAPTURES, true>(const Position&, Move*);
+template Move* generate<GenType::QUIETS, false>(const Position&, Move*);
+template Move* generate<GenType::QUIETS, true>(const Position&, Move*);
+template Move* generate<GenType::NON_EVASIONS, false>(const Position&, Move*);
+template Move* generate<GenType::NON_EVASIONS, true>(const Position&, Move*);
+template Move* generate<GenType::EVASIONS, false>(const Position&, Move*);
+template Move* generate<GenType::EVASIONS, true>(const Position&, Move*);
+template Move* generate<GenType::LEGAL, false>(const Position&, Move*);
+template Move* generate<GenType::LEGAL, true>(const Position&, Move*);
+template Move* generate<GenType::CHECKS, false>(const Position&, Move*);
+template Move* generate<GenType::CHECKS, true>(const Position&, Move*);
+
+bool is_legal(const Position& pos, Move m) {
+    return LegalMoves(pos).contains(m);
+}
+
+Move parse_legal_move(const Position& pos, std::string_view text, std::string& error) {
+    const auto mt = parse_move_text(text);
+    if (!mt) {
+        error = "'" + std::string(text) + "' is not a USI move";
+        return Move::none();
+    }
+    for (Move m : LegalMoves(pos)) {
+        const bool same = mt->drop ? (m.is_drop() && m.dropped_type() == mt->piece && m.to() == mt->to)
+                                   : (!m.is_drop() && m.from() == mt->from && m.to() == mt->to
+                                      && m.is_promotion() == mt->promote);
+        if (same)
+            return m;
+    }
+    error = "illegal move '" + std::string(text) + "' in " + pos.sfen();
+    return Move::none();
+}
+
+}  // namespace tsubame

@@ -1,0 +1,46 @@
+#pragma once
+
+// A game: a start position, the moves played from it, and the chain of states that
+// repetition detection and undo need. This is what `position ... moves ...` builds.
+
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.h"
+#include "core/status.h"
+
+namespace tsubame {
+
+/// A position together with its history. Starts at the initial position.
+class Game {
+public:
+    Game();
+    Game(const Game&)            = delete;
+    Game& operator=(const Game&) = delete;
+
+    /// Starts over from an SFEN. On error the game is unchanged.
+    Status set_sfen(std::string_view sfen);
+    /// Plays a move given in USI notation. On error (not a move, or not legal) the game is
+    /// unchanged and the message says which move and why.
+    Status play(std::string_view usi_move);
+    /// Plays a move known to be legal.
+    void play(Move m);
+    /// Takes back the last move; does nothing at the start position.
+    void undo();
+
+    const Position&          position() const { return pos_; }
+    Position&                position() { return pos_; }
+    const std::vector<Move>& moves() const { return moves_; }
+    /// The SFEN the game started from.
+    const std::string& start_sfen() const { return start_sfen_; }
+
+private:
+    std::deque<StateInfo> states_;  // states_[0] is the root; a deque keeps addresses stable
+    Position              pos_;
+    std::vector<Move>     moves_;
+    std::string           start_sfen_;
+};
+
+}  // namespace tsubame

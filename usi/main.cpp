@@ -1,0 +1,37 @@
+// Tsubame: a USI shogi engine.
+//
+//   tsubame                      speaks USI on stdin/stdout
+//   tsubame <command ...>        runs one USI command and exits, e.g.
+//   tsubame perft 5 [sfen ...]   perft of the start position or of an SFEN
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "usi_loop.h"
+
+int main(int argc, char* argv[]) {
+    // GUIs need every line at once; stdin buffering is left alone (usi.md §1).
+    std::setvbuf(stdout, nullptr, _IONBF, 0);
+    std::ios::sync_with_stdio(true);
+
+    tsubame::usi::UsiLoop loop(std::cout);
+    if (argc > 1) {
+        std::string command = argv[1];
+        if (command == "perft" && argc > 3) {
+            // `perft N <position>`: set the position first, then count.
+            std::string position = "position";
+            for (int i = 3; i < argc; ++i)
+                position += std::string(" ") + argv[i];
+            loop.handle_line(position);
+            loop.handle_line(std::string("go perft ") + argv[2]);
+            return 0;
+        }
+        for (int i = 2; i < argc; ++i)
+            command += std::string(" ") + argv[i];
+        loop.handle_line(command);
+        return 0;
+    }
+    loop.run(std::cin);
+    return 0;
+}
