@@ -39,8 +39,11 @@ public:
 
     constexpr bool operator==(const Hand&) const = default;
 
-    /// Largest count a hand can hold of type pt (the number of such pieces in the game).
+    /// Number of pieces of type pt in a standard game (the most an SFEN hand may list).
     static constexpr int max_count(PieceType pt) { return MAX_COUNT[pt]; }
+    /// Largest count the packed field of type pt can hold. Positions with non-standard
+    /// material (some published perft positions have three rooks) stay within it.
+    static constexpr int capacity(PieceType pt) { return int(MASK[pt]); }
 
 private:
     //                                     -  P   L   N   S   B   R   G

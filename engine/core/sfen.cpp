@@ -95,8 +95,10 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
             --file;
         }
     }
-    if (rank != 8 || file != -1)
-        return Status::failure("board has " + std::to_string(rank + 1) + " rank(s) or a short last rank; 9 full ranks are needed");
+    if (rank != 8)
+        return Status::failure("board has " + std::to_string(rank + 1) + " rank(s), not 9");
+    if (file != -1)
+        return Status::failure("rank i has " + std::to_string(8 - file) + " squares, not 9 (board)");
 
     // 2. Side to move.
     if (fields[1] != "b" && fields[1] != "w")
@@ -140,7 +142,9 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     }
 
     // Validity: at most one king a side, no piece that could never move, no two unpromoted
-    // pawns of one side on a file, and no more pieces of a kind than the game has.
+    // pawns of one side on a file, and no more pieces of a kind than a hand could hold if one
+    // side captured them all. Non-standard totals within that are accepted: published perft
+    // positions use them.
     for (Color c : {BLACK, WHITE})
         if (kings[c] > 1)
             return Status::failure(std::string(c == BLACK ? "Black" : "White") + " has more than one king");
@@ -166,8 +170,8 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     }
     for (int pt = HAND_TYPE_BEGIN; pt < HAND_TYPE_END; ++pt) {
         const int total = totals[pt] + hands[BLACK].count(PieceType(pt)) + hands[WHITE].count(PieceType(pt));
-        if (total > Hand::max_count(PieceType(pt)))
-            return Status::failure("more than " + std::to_string(Hand::max_count(PieceType(pt))) + " '"
+        if (total > Hand::capacity(PieceType(pt)))
+            return Status::failure("more than " + std::to_string(Hand::capacity(PieceType(pt))) + " '"
                                    + PIECE_LETTERS[pt] + "' pieces on board and in hand");
     }
 

@@ -3,7 +3,7 @@
 namespace tsubame::zobrist {
 
 uint64_t PSQ[PIECE_NB][SQ_NB];
-uint64_t HAND[COLOR_NB][HAND_TYPE_END][19];
+uint64_t HAND[COLOR_NB][HAND_TYPE_END][32];
 
 namespace {
 
@@ -24,7 +24,7 @@ void init_keys() {
     for (auto& color : HAND)
         for (auto& type : color) {
             type[0] = 0;
-            for (int n = 1; n < 19; ++n)
+            for (int n = 1; n < 32; ++n)
                 type[n] = next_key(state);
         }
 }

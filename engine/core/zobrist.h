@@ -11,8 +11,9 @@ namespace tsubame::zobrist {
 
 /// Key of piece pc standing on square s.
 extern uint64_t PSQ[PIECE_NB][SQ_NB];
-/// Key of colour c holding exactly n pieces of hand type pt (n = 0 has key 0).
-extern uint64_t HAND[COLOR_NB][HAND_TYPE_END][19];
+/// Key of colour c holding exactly n pieces of hand type pt (n = 0 has key 0; n is at most
+/// Hand::capacity(pt) < 32).
+extern uint64_t HAND[COLOR_NB][HAND_TYPE_END][32];
 /// XOR-ed in when White is to move.
 constexpr uint64_t SIDE = 1;
 

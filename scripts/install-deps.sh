@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Tsubame needs that are missing; safe to run again.
+#   scripts/install-deps.sh            build tools only (compiler, CMake, Ninja)
+#   scripts/install-deps.sh --test     also GoogleTest, Google Benchmark and clang-format
+set -euo pipefail
+
+packages=(g++ cmake ninja-build)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(libgtest-dev libbenchmark-dev clang-format)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "Installing missing packages: ${missing[*]}" >&2
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq "${missing[@]}"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds and runs the whole fast test suite, as CI does:
+#   1. Release build with -Werror: unit tests and fast perft, benchmarks compiled;
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer build: the same fast tests;
+#   3. clang-format check of every source file.
+# Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
+# (then only the Release build runs).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/install-deps.sh" --test
+jobs=$(nproc)
+
+labels=(-L fast)
+[[ $# -gt 0 ]] && labels=("$@")
+
+echo "== Release build (-Werror)"
+cmake -S "$root" -B "$root/build/ci-release" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DTSUBAME_WERROR=ON -DTSUBAME_ARCH=native >/dev/null
+cmake --build "$root/build/ci-release" -j "$jobs"
+(cd "$root/build/ci-release" && ctest --output-on-failure -j "$jobs" "${labels[@]}")
+[[ $# -gt 0 ]] && exit 0
+
+echo "== Sanitizer build (ASan + UBSan)"
+cmake -S "$root" -B "$root/build/ci-sanitize" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DTSUBAME_WERROR=ON -DTSUBAME_SANITIZE=ON -DTSUBAME_BUILD_BENCH=OFF >/dev/null
+cmake --build "$root/build/ci-sanitize" -j "$jobs"
+(cd "$root/build/ci-sanitize" && ctest --output-on-failure -j "$jobs" -L fast)
+
+echo "== clang-format"
+cd "$root"
+git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+echo "All tests passed."

@@ -1,0 +1,117 @@
+// Generator kinds: how CAPTURES, QUIETS, EVASIONS, CHECKS and the never-better
+// non-promotion filter relate to the full legal move list.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "core/notation.h"
+#include "core/position.h"
+#include "movegen/movegen.h"
+
+namespace tsubame {
+namespace {
+
+template <GenType T, bool All>
+std::multiset<uint32_t> as_set(const Position& pos) {
+    std::multiset<uint32_t> s;
+    for (Move m : MoveList<T, All>(pos))
+        s.insert(m.raw());
+    return s;
+}
+
+// True when m is a non-promotion that the search may skip: pawn, bishop or rook that could
+// promote, or a lance going to the second-last rank.
+bool is_never_better(const Position& pos, Move m) {
+    if (m.is_drop() || m.is_promotion())
+        return false;
+    const PieceType pt   = type_of(pos.piece_on(m.from()));
+    const Color     us   = pos.side_to_move();
+    const bool      zone = in_promotion_zone(us, rank_of(m.from())) || in_promotion_zone(us, rank_of(m.to()));
+    if (pt == PAWN || pt == BISHOP || pt == ROOK)
+        return zone;
+    return pt == LANCE && relative_rank(us, rank_of(m.to())) == RANK_2;
+}
+
+// Checks the relations at every position of random games from several start positions.
+void check_relations(const Position& pos) {
+    const auto legal_all = as_set<GenType::LEGAL, true>(pos);
+    const auto legal     = as_set<GenType::LEGAL, false>(pos);
+    // No duplicates in any list.
+    EXPECT_EQ(std::set<uint32_t>(legal_all.begin(), legal_all.end()).size(), legal_all.size());
+
+    // LEGAL is LEGAL_ALL minus exactly the never-better non-promotions.
+    std::multiset<uint32_t> expected;
+    for (uint32_t raw : legal_all)
+        if (!is_never_better(pos, Move(raw)))
+            expected.insert(raw);
+    EXPECT_EQ(legal, expected) << pos.sfen();
+
+    if (pos.in_check()) {
+        EXPECT_EQ((as_set<GenType::EVASIONS, true>(pos)), legal_all);
+    } else {
+        EXPECT_EQ((as_set<GenType::NON_EVASIONS, true>(pos)), legal_all);
+        // CAPTURES and QUIETS split the legal moves without overlap.
+        for (bool all : {false, true}) {
+            auto caps   = all ? as_set<GenType::CAPTURES, true>(pos) : as_set<GenType::CAPTURES, false>(pos);
+            auto quiets = all ? as_set<GenType::QUIETS, true>(pos) : as_set<GenType::QUIETS, false>(pos);
+            std::multiset<uint32_t> both = caps;
+            both.insert(quiets.begin(), quiets.end());
+            EXPECT_EQ(both, all ? legal_all : legal) << pos.sfen();
+            for (uint32_t raw : caps) {
+                const Move m       = Move(raw);
+                const bool capture = pos.piece_on(m.to()) != NO_PIECE;
+                const bool pawn_promotion =
+                    m.is_promotion() && type_of(pos.piece_on(m.from())) == PAWN;
+                EXPECT_TRUE(capture || pawn_promotion) << to_usi(m) << " in " << pos.sfen();
+            }
+        }
+    }
+
+    // CHECKS is exactly the legal moves that give check.
+    std::multiset<uint32_t> checks;
+    for (uint32_t raw : legal_all)
+        if (pos.gives_check(Move(raw)))
+            checks.insert(raw);
+    EXPECT_EQ((as_set<GenType::CHECKS, true>(pos)), checks);
+}
+
+TEST(Generator, KindsAreConsistentOverRandomGames) {
+    const char* const starts[] = {
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+    };
+    std::mt19937_64 rng(11);
+    for (const char* sfen : starts) {
+        for (int game = 0; game < 10; ++game) {
+            Position               pos;
+            std::vector<StateInfo> states(121);
+            ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok());
+            for (int ply = 1; ply <= 120; ++ply) {
+                check_relations(pos);
+                if (testing::Test::HasFailure())
+                    return;
+                const LegalMoves moves(pos);
+                if (moves.empty())
+                    break;
+                pos.do_move(*(moves.begin() + rng() % moves.size()), states[ply]);
+            }
+        }
+    }
+}
+
+TEST(Generator, MaximumMovePositionHas593Moves) {
+    Position  pos;
+    StateInfo root;
+    ASSERT_TRUE(pos.set_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", &root).ok());
+    EXPECT_EQ(LegalMoves(pos).size(), 593u);
+    EXPECT_LE(LegalMoves(pos).size(), size_t(MAX_MOVES));
+}
+
+}  // namespace
+}  // namespace tsubame

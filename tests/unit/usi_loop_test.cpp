@@ -1,0 +1,134 @@
+// The minimal USI loop: positions, perft output and bad input (issue: "Bad input").
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "usi_loop.h"
+
+namespace tsubame::usi {
+namespace {
+
+// Feeds lines to a loop and collects its output.
+struct Session {
+    std::ostringstream out;
+    UsiLoop            loop{out};
+
+    std::string send(std::string_view line) {
+        out.str("");
+        loop.handle_line(line);
+        return out.str();
+    }
+    std::string sfen() const { return loop.game().position().sfen(); }
+};
+
+bool contains(const std::string& text, std::string_view part) {
+    return text.find(part) != std::string::npos;
+}
+
+TEST(UsiLoop, UsiIdentifiesAndEndsWithUsiok) {
+    Session s;
+    const std::string out = s.send("usi");
+    EXPECT_TRUE(out.starts_with("id name Tsubame"));
+    EXPECT_TRUE(out.ends_with("usiok\n"));
+    EXPECT_EQ(s.send("isready"), "readyok\n");
+}
+
+TEST(UsiLoop, PositionStartposWithMoves) {
+    Session s;
+    EXPECT_EQ(s.send("position startpos moves 7g7f 3c3d 8h2b+"), "");
+    EXPECT_EQ(s.sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+    EXPECT_EQ(s.loop.game().moves().size(), 3u);
+}
+
+TEST(UsiLoop, PositionSfenWithAndWithoutKeyword) {
+    Session s;
+    EXPECT_EQ(s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b"), "");
+    EXPECT_EQ(s.sfen(), "4k4/4G4/9/9/9/9/9/9/4K4 w - 2");
+    EXPECT_EQ(s.send("position 4k4/9/9/9/9/9/9/9/4K4 w - 1"), "");
+    EXPECT_EQ(s.sfen(), "4k4/9/9/9/9/9/9/9/4K4 w - 1");
+}
+
+TEST(UsiLoop, CrLfAndExtraSpacesAreAccepted) {
+    Session s;
+    EXPECT_EQ(s.send("  position   startpos  moves  7g7f \r"), "");
+    EXPECT_EQ(s.loop.game().moves().size(), 1u);
+}
+
+TEST(UsiLoop, GoPerftPrintsDivideAndTotal) {
+    Session s;
+    s.send("position startpos");
+    const std::string out = s.send("go perft 2");
+    EXPECT_TRUE(contains(out, "7g7f: 30\n")) << out;
+    EXPECT_TRUE(contains(out, "Nodes searched: 900\n")) << out;
+    EXPECT_TRUE(contains(out, "Time (ms): ")) << out;
+    EXPECT_TRUE(contains(out, "Nodes/second: ")) << out;
+    EXPECT_TRUE(contains(s.send("perft 1"), "Nodes searched: 30\n"));
+}
+
+TEST(UsiLoop, BadPerftDepthIsAnError) {
+    Session s;
+    for (const char* line : {"go perft", "go perft 0", "go perft -3", "go perft x",
+                             "go perft 99999999999999999999", "go perft 13"})
+        EXPECT_TRUE(s.send(line).starts_with("info string error: go perft needs a depth")) << line;
+}
+
+// A malformed SFEN keeps the previous position and says why.
+TEST(UsiLoop, BadSfenKeepsThePreviousPosition) {
+    Session s;
+    s.send("position startpos moves 7g7f");
+    const std::string before = s.sfen();
+    for (const char* line :
+         {"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+          "position sfen 4k4/9/9/9/9/9/9/9/4K4 b 5R 1", "position sfen", "position",
+          "position sfen 4k4/9/9/9 b - 1 moves 7g7f", "position startpos junk moves 7g7f"}) {
+        const std::string out = s.send(line);
+        EXPECT_TRUE(out.starts_with("info string error: ")) << line << " -> " << out;
+        EXPECT_EQ(s.sfen(), before) << line;
+    }
+    EXPECT_TRUE(contains(s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b 5R 1"), "too many 'R'"));
+    EXPECT_TRUE(contains(
+        s.send("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1"),
+        "unknown piece letter 'X'"));
+}
+
+// An illegal move in the list keeps the moves before it and names the bad one.
+TEST(UsiLoop, IllegalMoveKeepsTheLegalPrefix) {
+    Session s;
+    const std::string out = s.send("position startpos moves 7g7f 3c3d 7f7e 2b2a 8h2b+");
+    EXPECT_TRUE(out.starts_with("info string error: move 4: illegal move '2b2a'")) << out;
+    EXPECT_EQ(s.loop.game().moves().size(), 3u);
+    EXPECT_EQ(s.sfen(), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - 4");
+
+    EXPECT_TRUE(contains(s.send("position startpos moves 7g7f garbage"), "not a USI move"));
+    EXPECT_EQ(s.loop.game().moves().size(), 1u);
+    // Lower-case drop letters are not USI.
+    EXPECT_TRUE(contains(s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves g*5b"),
+                         "not a USI move"));
+}
+
+TEST(UsiLoop, GarbageNeverStopsTheLoop) {
+    Session s;
+    for (const char* line : {"", "   ", "\r", "foo bar", "go perft 1 2 3 4", "position startpos moves",
+                             "d", "setoption name USI_Hash value 16", "\x01\x02\xff", "usi usi usi"})
+        EXPECT_TRUE(s.loop.handle_line(line)) << line;
+    EXPECT_TRUE(s.send("quux").starts_with("info string error: unknown command 'quux'"));
+    EXPECT_FALSE(s.loop.handle_line("quit"));
+}
+
+TEST(UsiLoop, GoAnswersWithExactlyOneLegalBestmove) {
+    Session s;
+    s.send("position startpos");
+    const std::string out   = s.send("go btime 1000 wtime 1000 byoyomi 1000");
+    const size_t      first = out.find("bestmove ");
+    ASSERT_NE(first, std::string::npos) << out;
+    EXPECT_EQ(out.find("bestmove ", first + 1), std::string::npos) << out;
+    EXPECT_TRUE(out.ends_with("\n"));
+    // A mated side has no legal move: resign.
+    s.send("position sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1");
+    EXPECT_TRUE(contains(s.send("go"), "bestmove resign\n"));
+}
+
+}  // namespace
+}  // namespace tsubame::usi
