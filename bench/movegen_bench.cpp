@@ -28,7 +28,7 @@ constexpr NamedPosition POSITIONS[] = {
 void BM_GenerateLegalAll(benchmark::State& state, const char* sfen) {
     Position  pos;
     StateInfo root;
-    (void) pos.set_sfen(sfen, &root);
+    (void)pos.set_sfen(sfen, &root);
     Move    moves[MAX_MOVES];
     int64_t generated = 0;
     for (auto _ : state) {
@@ -43,7 +43,7 @@ void BM_GenerateLegalAll(benchmark::State& state, const char* sfen) {
 void BM_DoUndo(benchmark::State& state, const char* sfen) {
     Position  pos;
     StateInfo root, st;
-    (void) pos.set_sfen(sfen, &root);
+    (void)pos.set_sfen(sfen, &root);
     const LegalMoves moves(pos);
     int64_t          count = 0;
     for (auto _ : state) {
@@ -60,7 +60,7 @@ void BM_DoUndo(benchmark::State& state, const char* sfen) {
 void BM_Perft(benchmark::State& state, const char* sfen) {
     Position  pos;
     StateInfo root;
-    (void) pos.set_sfen(sfen, &root);
+    (void)pos.set_sfen(sfen, &root);
     const int depth  = int(state.range(0));
     int64_t   leaves = 0;
     for (auto _ : state)
@@ -86,14 +86,13 @@ void register_all() {
         ->Iterations(1);
 }
 
-}  // namespace
-}  // namespace tsubame
+} // namespace
+} // namespace tsubame
 
 int main(int argc, char** argv) {
     tsubame::register_all();
     benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

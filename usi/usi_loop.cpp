@@ -22,27 +22,25 @@ bool parse_int(std::string_view text, int& value) {
 std::string join(const std::vector<std::string_view>& tokens, size_t begin, size_t end) {
     std::string s;
     for (size_t i = begin; i < end; ++i) {
-        if (i > begin)
-            s += ' ';
+        if (i > begin) s += ' ';
         s += tokens[i];
     }
     return s;
 }
 
-}  // namespace
+} // namespace
 
 std::vector<std::string_view> split_tokens(std::string_view line) {
     std::vector<std::string_view> tokens;
-    size_t i = 0;
-    auto   is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    size_t                        i = 0;
+    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (i < line.size()) {
         while (i < line.size() && is_space(line[i]))
             ++i;
         const size_t start = i;
         while (i < line.size() && !is_space(line[i]))
             ++i;
-        if (i > start)
-            tokens.push_back(line.substr(start, i - start));
+        if (i > start) tokens.push_back(line.substr(start, i - start));
     }
     return tokens;
 }
@@ -59,23 +57,20 @@ void UsiLoop::send_error(std::string_view message) {
 void UsiLoop::run(std::istream& in) {
     std::string line;
     while (std::getline(in, line))
-        if (!handle_line(line))
-            return;
+        if (!handle_line(line)) return;
 }
 
 bool UsiLoop::handle_line(std::string_view line) {
     const auto tokens = split_tokens(line);
-    if (tokens.empty())
-        return true;
+    if (tokens.empty()) return true;
     const std::string_view cmd = tokens[0];
-    if (cmd == "quit")
-        return false;
+    if (cmd == "quit") return false;
     if (cmd == "usi")
         cmd_usi();
     else if (cmd == "isready")
         send("readyok");
     else if (cmd == "usinewgame" || cmd == "gameover" || cmd == "stop" || cmd == "setoption")
-        ;  // nothing to do until the search lands
+        ; // nothing to do until the search lands
     else if (cmd == "position")
         cmd_position(tokens);
     else if (cmd == "go")
@@ -134,8 +129,7 @@ void UsiLoop::cmd_position(const std::vector<std::string_view>& tokens) {
 
 void UsiLoop::cmd_go(const std::vector<std::string_view>& tokens) {
     for (size_t i = 1; i < tokens.size(); ++i) {
-        if (tokens[i] != "perft")
-            continue;
+        if (tokens[i] != "perft") continue;
         int depth = 0;
         if (i + 1 >= tokens.size() || !parse_int(tokens[i + 1], depth) || depth < 1
             || depth > MAX_PERFT_DEPTH) {
@@ -175,8 +169,8 @@ void UsiLoop::cmd_display() {
                 row += "  . ";
                 continue;
             }
-            static constexpr std::string_view NAMES[] = {" ", "P", "L", "N", "S", "B", "R", "G",
-                                                         "K", "+P", "+L", "+N", "+S", "+B", "+R"};
+            static constexpr std::string_view NAMES[] = {
+                " ", "P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R"};
             std::string name(NAMES[type_of(pc)]);
             if (color_of(pc) == WHITE)
                 for (char& ch : name)
@@ -189,4 +183,4 @@ void UsiLoop::cmd_display() {
     send("key " + std::to_string(pos.key()) + (pos.in_check() ? " (in check)" : ""));
 }
 
-}  // namespace tsubame::usi
+} // namespace tsubame::usi

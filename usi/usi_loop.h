@@ -16,7 +16,8 @@ namespace tsubame::usi {
 /// Reads USI commands line by line and writes the replies.
 class UsiLoop {
 public:
-    explicit UsiLoop(std::ostream& out) : out_(out) {}
+    explicit UsiLoop(std::ostream& out) :
+        out_(out) { }
 
     /// Handles one line of input. Returns false when the engine should exit (`quit`).
     bool handle_line(std::string_view line);
@@ -42,4 +43,4 @@ private:
 /// Splits a line into whitespace-separated tokens (spaces, tabs, a trailing CR).
 std::vector<std::string_view> split_tokens(std::string_view line);
 
-}  // namespace tsubame::usi
+} // namespace tsubame::usi

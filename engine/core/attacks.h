@@ -26,11 +26,11 @@ namespace tsubame {
 namespace attack_tables {
 /// One square's entry of a PEXT/magic table.
 struct SliderEntry {
-    Bitboard        mask;     ///< Relevant occupancy.
-    uint64_t        merged;   ///< mask.merged(): the mask's bits never collide across words.
-    uint64_t        magic;    ///< Multiplier (magic build only).
-    unsigned        shift;    ///< 64 - number of mask bits (magic build only).
-    const Bitboard* attacks;  ///< 2^popcount(mask) attack sets.
+    Bitboard        mask; ///< Relevant occupancy.
+    uint64_t        merged; ///< mask.merged(): the mask's bits never collide across words.
+    uint64_t        magic; ///< Multiplier (magic build only).
+    unsigned        shift; ///< 64 - number of mask bits (magic build only).
+    const Bitboard* attacks; ///< 2^popcount(mask) attack sets.
 };
 
 extern Bitboard PAWN_TABLE[COLOR_NB][SQ_NB + 1];
@@ -45,7 +45,7 @@ extern Bitboard ROOK_EMPTY[SQ_NB + 1];
 /// The lance ray of colour c from s, as a mask within the word holding s.
 extern uint64_t LANCE_WORD_RAY[COLOR_NB][SQ_NB];
 /// The bit of rank a of the file of s, within the word holding s (stops the leading-zero scan).
-extern uint64_t FILE_TOP_BIT[SQ_NB];
+extern uint64_t    FILE_TOP_BIT[SQ_NB];
 extern SliderEntry BISHOP_TABLE[SQ_NB];
 extern SliderEntry ROOK_RANK_TABLE[SQ_NB];
 
@@ -78,13 +78,23 @@ inline uint64_t down_word(Square s, const Bitboard& occ) {
     const uint64_t o    = occ.word(word_index(s)) & mask;
     return mask & (o ^ (o - 1));
 }
-}  // namespace attack_tables
+} // namespace attack_tables
 
-inline Bitboard pawn_attacks(Color c, Square s) { return attack_tables::PAWN_TABLE[c][s]; }
-inline Bitboard knight_attacks(Color c, Square s) { return attack_tables::KNIGHT_TABLE[c][s]; }
-inline Bitboard silver_attacks(Color c, Square s) { return attack_tables::SILVER_TABLE[c][s]; }
-inline Bitboard gold_attacks(Color c, Square s) { return attack_tables::GOLD_TABLE[c][s]; }
-inline Bitboard king_attacks(Square s) { return attack_tables::KING_TABLE[s]; }
+inline Bitboard pawn_attacks(Color c, Square s) {
+    return attack_tables::PAWN_TABLE[c][s];
+}
+inline Bitboard knight_attacks(Color c, Square s) {
+    return attack_tables::KNIGHT_TABLE[c][s];
+}
+inline Bitboard silver_attacks(Color c, Square s) {
+    return attack_tables::SILVER_TABLE[c][s];
+}
+inline Bitboard gold_attacks(Color c, Square s) {
+    return attack_tables::GOLD_TABLE[c][s];
+}
+inline Bitboard king_attacks(Square s) {
+    return attack_tables::KING_TABLE[s];
+}
 
 inline Bitboard lance_attacks(Color c, Square s, const Bitboard& occ) {
     using namespace attack_tables;
@@ -110,9 +120,15 @@ inline Bitboard dragon_attacks(Square s, const Bitboard& occ) {
     return rook_attacks(s, occ) | king_attacks(s);
 }
 
-inline Bitboard lance_empty_attacks(Color c, Square s) { return attack_tables::LANCE_EMPTY[c][s]; }
-inline Bitboard bishop_empty_attacks(Square s) { return attack_tables::BISHOP_EMPTY[s]; }
-inline Bitboard rook_empty_attacks(Square s) { return attack_tables::ROOK_EMPTY[s]; }
+inline Bitboard lance_empty_attacks(Color c, Square s) {
+    return attack_tables::LANCE_EMPTY[c][s];
+}
+inline Bitboard bishop_empty_attacks(Square s) {
+    return attack_tables::BISHOP_EMPTY[s];
+}
+inline Bitboard rook_empty_attacks(Square s) {
+    return attack_tables::ROOK_EMPTY[s];
+}
 
 /// Attacks of a piece of colour c and type pt standing on s, given the occupancy.
 inline Bitboard attacks_from(Color c, PieceType pt, Square s, const Bitboard& occ) {
@@ -149,4 +165,4 @@ inline Bitboard attacks_from(Color c, PieceType pt, Square s, const Bitboard& oc
 /// Slow ray-walking attacks, used to build the tables and to cross-check them in tests.
 Bitboard sliding_attacks_reference(PieceType pt, Color c, Square s, const Bitboard& occ);
 
-}  // namespace tsubame
+} // namespace tsubame

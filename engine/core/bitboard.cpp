@@ -12,14 +12,17 @@ Bitboard ZONE[COLOR_NB];
 Bitboard LIVE_RANKS[COLOR_NB][2];
 Bitboard BETWEEN[SQ_NB][SQ_NB];
 Bitboard LINE[SQ_NB][SQ_NB];
-}  // namespace geometry
+} // namespace geometry
 
 namespace {
 
 // The eight queen directions as (file, rank) steps.
-constexpr int DIRECTIONS[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+constexpr int DIRECTIONS[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                  {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; }
+bool on_board(int f, int r) {
+    return f >= 0 && f < 9 && r >= 0 && r < 9;
+}
 
 void init_geometry() {
     using namespace geometry;
@@ -32,12 +35,9 @@ void init_geometry() {
     for (Color c : {BLACK, WHITE}) {
         for (int r = 0; r < 9; ++r) {
             const Rank rel = relative_rank(c, Rank(r));
-            if (rel <= RANK_3)
-                ZONE[c] |= RANK_BB[r];
-            if (rel >= RANK_2)
-                LIVE_RANKS[c][0] |= RANK_BB[r];
-            if (rel >= RANK_3)
-                LIVE_RANKS[c][1] |= RANK_BB[r];
+            if (rel <= RANK_3) ZONE[c] |= RANK_BB[r];
+            if (rel >= RANK_2) LIVE_RANKS[c][0] |= RANK_BB[r];
+            if (rel >= RANK_3) LIVE_RANKS[c][1] |= RANK_BB[r];
         }
     }
     // Walk each direction from every square; the squares passed before reaching `to` are
@@ -47,9 +47,9 @@ void init_geometry() {
         for (const auto& d : DIRECTIONS) {
             Bitboard passed;
             for (int f = f0 + d[0], r = r0 + d[1]; on_board(f, r); f += d[0], r += d[1]) {
-                const Square to = make_square(File(f), Rank(r));
+                const Square to   = make_square(File(f), Rank(r));
                 BETWEEN[from][to] = passed;
-                Bitboard line = SQUARE[from];
+                Bitboard line     = SQUARE[from];
                 for (int sign : {1, -1})
                     for (int f2 = f0 + sign * d[0], r2 = r0 + sign * d[1]; on_board(f2, r2);
                          f2 += sign * d[0], r2 += sign * d[1])
@@ -64,6 +64,6 @@ void init_geometry() {
 // Built during static initialisation: this file defines the tables it fills.
 [[maybe_unused]] const bool geometry_ready = (init_geometry(), true);
 
-}  // namespace
+} // namespace
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -20,7 +20,8 @@ namespace tsubame {
 class Bitboard {
 public:
     constexpr Bitboard() = default;
-    constexpr Bitboard(uint64_t lo, uint64_t hi) : p_{lo, hi} {}
+    constexpr Bitboard(uint64_t lo, uint64_t hi) :
+        p_{lo, hi} { }
 
     /// The set holding just square s (empty for SQ_NONE).
     static constexpr Bitboard square(Square s) {
@@ -39,9 +40,9 @@ public:
         return s < 63 ? (p_[0] >> s) & 1 : (p_[1] >> (s - 63)) & 1;
     }
     constexpr explicit operator bool() const { return (p_[0] | p_[1]) != 0; }
-    constexpr int  popcount() const { return std::popcount(p_[0]) + std::popcount(p_[1]); }
-    constexpr bool more_than_one() const {
-        return (p_[0] & (p_[0] - 1)) != 0 || (p_[1] & (p_[1] - 1)) != 0 || (p_[0] && p_[1]);
+    constexpr int      popcount() const { return std::popcount(p_[0]) + std::popcount(p_[1]); }
+    constexpr bool     more_than_one() const {
+            return (p_[0] & (p_[0] - 1)) != 0 || (p_[1] & (p_[1] - 1)) != 0 || (p_[0] && p_[1]);
     }
 
     /// Lowest square of a non-empty set.
@@ -69,7 +70,9 @@ public:
     constexpr Bitboard operator^(const Bitboard& b) const {
         return Bitboard(p_[0] ^ b.p_[0], p_[1] ^ b.p_[1]);
     }
-    constexpr Bitboard operator~() const { return Bitboard(~p_[0] & WORD0_MASK, ~p_[1] & WORD1_MASK); }
+    constexpr Bitboard operator~() const {
+        return Bitboard(~p_[0] & WORD0_MASK, ~p_[1] & WORD1_MASK);
+    }
     /// This set minus b.
     constexpr Bitboard andnot(const Bitboard& b) const {
         return Bitboard(p_[0] & ~b.p_[0], p_[1] & ~b.p_[1]);
@@ -102,7 +105,9 @@ private:
 };
 
 /// Index of the word that holds square s.
-constexpr int word_index(Square s) { return s >= 63 ? 1 : 0; }
+constexpr int word_index(Square s) {
+    return s >= 63 ? 1 : 0;
+}
 
 /// Board geometry, filled once at start-up (see bitboard.cpp).
 namespace geometry {
@@ -118,14 +123,26 @@ extern Bitboard LIVE_RANKS[COLOR_NB][2];
 extern Bitboard BETWEEN[SQ_NB][SQ_NB];
 /// The whole line through two aligned squares (empty if not aligned).
 extern Bitboard LINE[SQ_NB][SQ_NB];
-}  // namespace geometry
+} // namespace geometry
 
-inline Bitboard square_bb(Square s) { return geometry::SQUARE[s]; }
-inline Bitboard file_bb(File f) { return geometry::FILE_BB[f]; }
-inline Bitboard rank_bb(Rank r) { return geometry::RANK_BB[r]; }
-inline Bitboard between_bb(Square a, Square b) { return geometry::BETWEEN[a][b]; }
-inline Bitboard line_bb(Square a, Square b) { return geometry::LINE[a][b]; }
+inline Bitboard square_bb(Square s) {
+    return geometry::SQUARE[s];
+}
+inline Bitboard file_bb(File f) {
+    return geometry::FILE_BB[f];
+}
+inline Bitboard rank_bb(Rank r) {
+    return geometry::RANK_BB[r];
+}
+inline Bitboard between_bb(Square a, Square b) {
+    return geometry::BETWEEN[a][b];
+}
+inline Bitboard line_bb(Square a, Square b) {
+    return geometry::LINE[a][b];
+}
 /// True when the three squares lie on one rank, file or diagonal.
-inline bool aligned(Square a, Square b, Square c) { return geometry::LINE[a][b].test(c); }
+inline bool aligned(Square a, Square b, Square c) {
+    return geometry::LINE[a][b].test(c);
+}
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -50,13 +50,13 @@ private:
     static constexpr int      SHIFT[8]     = {0, 0, 6, 10, 14, 22, 25, 18};
     static constexpr uint32_t MASK[8]      = {0, 31, 7, 7, 7, 3, 3, 7};
     static constexpr int      MAX_COUNT[8] = {0, 18, 4, 4, 4, 2, 2, 4};
-    static constexpr uint32_t ONE[8]       = {0, 1u << 0, 1u << 6, 1u << 10, 1u << 14,
-                                              1u << 22, 1u << 25, 1u << 18};
+    static constexpr uint32_t ONE[8]       = {0,        1u << 0,  1u << 6,  1u << 10,
+                                              1u << 14, 1u << 22, 1u << 25, 1u << 18};
     // Guard bits just above each field: P:5 L:9 N:13 S:17 G:21 B:24 R:27.
-    static constexpr uint32_t BORROW = (1u << 5) | (1u << 9) | (1u << 13) | (1u << 17)
-                                     | (1u << 21) | (1u << 24) | (1u << 27);
+    static constexpr uint32_t BORROW =
+        (1u << 5) | (1u << 9) | (1u << 13) | (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27);
 
     uint32_t bits_ = 0;
 };
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -23,7 +23,8 @@ namespace tsubame {
 class Move {
 public:
     Move() = default;
-    constexpr explicit Move(uint32_t raw) : data_(raw) {}
+    constexpr explicit Move(uint32_t raw) :
+        data_(raw) { }
 
     /// Board move from `from` to `to`; `after` is the piece on `to` after the move.
     static constexpr Move make(Square from, Square to, Piece after, bool promote = false) {
@@ -56,7 +57,7 @@ public:
     constexpr uint16_t to16() const { return uint16_t(data_); }
     constexpr uint32_t raw() const { return data_; }
 
-    constexpr bool operator==(const Move& other) const = default;
+    constexpr bool     operator==(const Move& other) const = default;
     constexpr explicit operator bool() const { return data_ != 0; }
 
 private:
@@ -66,4 +67,4 @@ private:
     uint32_t data_;
 };
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -14,8 +14,8 @@ namespace tsubame {
 /// A move as written in USI, before it is checked against a position.
 struct MoveText {
     bool      drop    = false;
-    PieceType piece   = NO_PIECE_TYPE;  ///< Dropped type (drops only).
-    Square    from    = SQ_NONE;        ///< Origin (board moves only).
+    PieceType piece   = NO_PIECE_TYPE; ///< Dropped type (drops only).
+    Square    from    = SQ_NONE; ///< Origin (board moves only).
     Square    to      = SQ_NONE;
     bool      promote = false;
 };
@@ -31,4 +31,4 @@ std::string to_usi(Move m);
 /// Returns nullopt when the text is not a move at all.
 std::optional<MoveText> parse_move_text(std::string_view text);
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -12,7 +12,7 @@ constexpr bool is_gold_mover(PieceType pt) {
     return pt == GOLD || (pt >= PRO_PAWN && pt <= PRO_SILVER);
 }
 
-}  // namespace
+} // namespace
 
 void Position::clear() {
     std::memset(board_, 0, sizeof(board_));
@@ -26,15 +26,13 @@ void Position::clear() {
 }
 
 void Position::put_piece(Piece pc, Square s) {
-    const Bitboard b  = square_bb(s);
+    const Bitboard  b  = square_bb(s);
     const PieceType pt = type_of(pc);
-    board_[s]         = pc;
+    board_[s]          = pc;
     by_type_[pt] |= b;
     by_color_[color_of(pc)] |= b;
-    if (is_gold_mover(pt))
-        golds_ |= b;
-    if (pt == KING)
-        king_square_[color_of(pc)] = s;
+    if (is_gold_mover(pt)) golds_ |= b;
+    if (pt == KING) king_square_[color_of(pc)] = s;
 }
 
 void Position::remove_piece(Square s) {
@@ -44,10 +42,8 @@ void Position::remove_piece(Square s) {
     board_[s]          = NO_PIECE;
     by_type_[pt] ^= b;
     by_color_[color_of(pc)] ^= b;
-    if (is_gold_mover(pt))
-        golds_ ^= b;
-    if (pt == KING)
-        king_square_[color_of(pc)] = SQ_NONE;
+    if (is_gold_mover(pt)) golds_ ^= b;
+    if (pt == KING) king_square_[color_of(pc)] = SQ_NONE;
 }
 
 Bitboard Position::attackers_to(Color c, Square s, const Bitboard& occ) const {
@@ -63,19 +59,30 @@ Bitboard Position::attackers_to(Color c, Square s, const Bitboard& occ) const {
          & by_color_[c];
 }
 
+bool Position::is_attacked(Color c, Square s, const Bitboard& occ) const {
+    const Color    t    = ~c;
+    const Bitboard mine = by_color_[c];
+    const Bitboard steppers =
+        (pawn_attacks(t, s) & by_type_[PAWN]) | (knight_attacks(t, s) & by_type_[KNIGHT])
+        | (silver_attacks(t, s) & by_type_[SILVER]) | (gold_attacks(t, s) & golds_)
+        | (king_attacks(s) & (by_type_[KING] | by_type_[HORSE] | by_type_[DRAGON]));
+    if (steppers & mine) return true;
+    if (lance_attacks(t, s, occ) & by_type_[LANCE] & mine) return true;
+    if (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[HORSE]) & mine) return true;
+    return bool(rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[DRAGON]) & mine);
+}
+
 void Position::update_blockers(Color c) {
-    StateInfo&   st = *st_;
-    const Square k  = king_square_[c];
+    StateInfo&   st         = *st_;
+    const Square k          = king_square_[c];
     st.blockers_for_king[c] = Bitboard();
     st.pinners[~c]          = Bitboard();
-    if (k == SQ_NONE)
-        return;
+    if (k == SQ_NONE) return;
     // Sliders of ~c that would attack the king on an empty board.
-    const Bitboard snipers =
-        ((rook_empty_attacks(k) & (by_type_[ROOK] | by_type_[DRAGON]))
-         | (bishop_empty_attacks(k) & (by_type_[BISHOP] | by_type_[HORSE]))
-         | (lance_empty_attacks(c, k) & by_type_[LANCE]))
-        & by_color_[~c];
+    const Bitboard snipers = ((rook_empty_attacks(k) & (by_type_[ROOK] | by_type_[DRAGON]))
+                              | (bishop_empty_attacks(k) & (by_type_[BISHOP] | by_type_[HORSE]))
+                              | (lance_empty_attacks(c, k) & by_type_[LANCE]))
+                           & by_color_[~c];
     // A sniper hidden only by another sniper would mean the nearer one gives check already;
     // leaving snipers out of the occupancy keeps them from counting as blockers.
     const Bitboard occ = pieces() ^ snipers;
@@ -83,20 +90,34 @@ void Position::update_blockers(Color c) {
         const Bitboard b = between_bb(k, sniper) & occ;
         if (b && !b.more_than_one()) {
             st.blockers_for_king[c] |= b;
-            if (b & by_color_[c])
-                st.pinners[~c] |= square_bb(sniper);
+            if (b & by_color_[c]) st.pinners[~c] |= square_bb(sniper);
         }
     });
 }
 
-void Position::set_check_info() {
-    StateInfo&   st   = *st_;
-    const Color  us   = side_to_move_;
-    const Color  them = ~us;
-    const Square ksq  = king_square_[us];
-    const Bitboard occ = pieces();
+Bitboard Position::discovered_checkers(Square from) const {
+    // The mover is ~side_to_move_: its sliders on the line from the enemy king through the
+    // square it left now see the king.
+    const Color    mover   = ~side_to_move_;
+    const Square   ek      = king_square_[side_to_move_];
+    const Bitboard occ     = pieces();
+    const Bitboard sliders = (rook_attacks(ek, occ) & (by_type_[ROOK] | by_type_[DRAGON]))
+                           | (bishop_attacks(ek, occ) & (by_type_[BISHOP] | by_type_[HORSE]))
+                           | (lance_attacks(side_to_move_, ek, occ) & by_type_[LANCE]);
+    return sliders & by_color_[mover] & line_bb(ek, from);
+}
 
-    st.checkers = ksq == SQ_NONE ? Bitboard() : attackers_to(them, ksq, occ);
+void Position::set_check_info(const Bitboard* known_checkers) {
+    StateInfo&     st   = *st_;
+    const Color    us   = side_to_move_;
+    const Color    them = ~us;
+    const Square   ksq  = king_square_[us];
+    const Bitboard occ  = pieces();
+
+    if (known_checkers && !full_checker_scan_)
+        st.checkers = *known_checkers;
+    else
+        st.checkers = ksq == SQ_NONE ? Bitboard() : attackers_to(them, ksq, occ);
     update_blockers(BLACK);
     update_blockers(WHITE);
 
@@ -108,24 +129,24 @@ void Position::set_check_info() {
     }
     // A piece of `us` on one of these squares attacks the enemy king: look from the king
     // with the enemy's colour, as in attackers_to.
-    Bitboard* cs  = st.check_squares;
-    cs[PAWN]      = pawn_attacks(them, ek);
-    cs[LANCE]     = lance_attacks(them, ek, occ);
-    cs[KNIGHT]    = knight_attacks(them, ek);
-    cs[SILVER]    = silver_attacks(them, ek);
-    cs[GOLD]      = gold_attacks(them, ek);
-    cs[BISHOP]    = bishop_attacks(ek, occ);
-    cs[ROOK]      = rook_attacks(ek, occ);
-    cs[KING]      = Bitboard();
+    Bitboard* cs = st.check_squares;
+    cs[PAWN]     = pawn_attacks(them, ek);
+    cs[LANCE]    = lance_attacks(them, ek, occ);
+    cs[KNIGHT]   = knight_attacks(them, ek);
+    cs[SILVER]   = silver_attacks(them, ek);
+    cs[GOLD]     = gold_attacks(them, ek);
+    cs[BISHOP]   = bishop_attacks(ek, occ);
+    cs[ROOK]     = rook_attacks(ek, occ);
+    cs[KING]     = Bitboard();
     cs[PRO_PAWN] = cs[PRO_LANCE] = cs[PRO_KNIGHT] = cs[PRO_SILVER] = cs[GOLD];
-    cs[HORSE]                                                    = cs[BISHOP] | king_attacks(ek);
-    cs[DRAGON]                                                   = cs[ROOK] | king_attacks(ek);
+    cs[HORSE]                                                      = cs[BISHOP] | king_attacks(ek);
+    cs[DRAGON]                                                     = cs[ROOK] | king_attacks(ek);
 }
 
 void Position::do_move(Move m, StateInfo& ns) {
-    StateInfo& prev = *st_;
-    ns.board_key    = prev.board_key;
-    ns.hand_key     = prev.hand_key;
+    StateInfo& prev            = *st_;
+    ns.board_key               = prev.board_key;
+    ns.hand_key                = prev.hand_key;
     ns.continuous_check[BLACK] = prev.continuous_check[BLACK];
     ns.continuous_check[WHITE] = prev.continuous_check[WHITE];
     ns.plies_from_null         = prev.plies_from_null + 1;
@@ -133,10 +154,15 @@ void Position::do_move(Move m, StateInfo& ns) {
     st_                        = &ns;
     ++game_ply_;
 
-    const Color  us   = side_to_move_;
-    const Color  them = ~us;
-    const Square to   = m.to();
+    const Color  us       = side_to_move_;
+    const Color  them     = ~us;
+    const Square to       = m.to();
     Piece        captured = NO_PIECE;
+    // Checks the move gives, found from the previous state's check information instead of
+    // a full attack scan: a direct check from the destination, or a slider uncovered by a
+    // blocker leaving its line (checked after the board is updated).
+    Bitboard checkers;
+    bool     may_discover = false;
 
     if (m.is_drop()) {
         const PieceType pt = m.dropped_type();
@@ -146,6 +172,7 @@ void Position::do_move(Move m, StateInfo& ns) {
         const Piece pc = make_piece(us, pt);
         put_piece(pc, to);
         ns.board_key ^= zobrist::PSQ[pc][to];
+        if (prev.check_squares[pt].test(to)) checkers = square_bb(to);
     } else {
         const Square from  = m.from();
         const Piece  pc    = board_[from];
@@ -165,20 +192,25 @@ void Position::do_move(Move m, StateInfo& ns) {
         remove_piece(from);
         put_piece(after, to);
         ns.board_key ^= zobrist::PSQ[pc][from] ^ zobrist::PSQ[after][to];
+        if (prev.check_squares[type_of(after)].test(to)) checkers = square_bb(to);
+        // The piece that stood on `from` was ours, so a blocker there hid one of our sliders.
+        may_discover =
+            prev.blockers_for_king[them].test(from) && !aligned(from, to, king_square_[them]);
     }
 
     ns.captured = captured;
     ns.board_key ^= zobrist::SIDE;
     side_to_move_ = them;
-    set_check_info();
-    ns.continuous_check[us]  = ns.checkers ? prev.continuous_check[us] + 2 : 0;
+    if (may_discover) checkers |= discovered_checkers(m.from());
+    set_check_info(&checkers);
+    ns.continuous_check[us] = ns.checkers ? prev.continuous_check[us] + 2 : 0;
     ns.hand_of_side_to_move = hands_[them];
 }
 
 void Position::undo_move(Move m) {
-    side_to_move_     = ~side_to_move_;
-    const Color  us   = side_to_move_;
-    const Square to   = m.to();
+    side_to_move_   = ~side_to_move_;
+    const Color  us = side_to_move_;
+    const Square to = m.to();
 
     if (m.is_drop()) {
         remove_piece(to);
@@ -192,8 +224,7 @@ void Position::undo_move(Move m) {
         if (captured != NO_PIECE) {
             put_piece(captured, to);
             const PieceType hpt = unpromoted(type_of(captured));
-            if (hpt != KING)
-                hands_[us].remove(hpt);
+            if (hpt != KING) hands_[us].remove(hpt);
         }
     }
     st_ = st_->previous;
@@ -221,10 +252,8 @@ void Position::undo_null_move() {
 
 bool Position::gives_check(Move m) const {
     const Square to = m.to();
-    if (m.is_drop())
-        return st_->check_squares[m.dropped_type()].test(to);
-    if (st_->check_squares[type_of(m.moved_piece_after())].test(to))
-        return true;
+    if (m.is_drop()) return st_->check_squares[m.dropped_type()].test(to);
+    if (st_->check_squares[type_of(m.moved_piece_after())].test(to)) return true;
     // Discovered check: a blocker of the enemy king leaves the line to it.
     const Square from = m.from();
     const Square ek   = king_square_[~side_to_move_];
@@ -233,31 +262,28 @@ bool Position::gives_check(Move m) const {
 }
 
 bool Position::pawn_drop_mates(Square to) const {
-    const Color  us   = side_to_move_;
-    const Color  them = ~us;
-    const Square ksq  = king_square_[them];
-    const Bitboard occ = pieces() | square_bb(to);
+    const Color    us   = side_to_move_;
+    const Color    them = ~us;
+    const Square   ksq  = king_square_[them];
+    const Bitboard occ  = pieces() | square_bb(to);
 
     // 1. The king takes the pawn unless another piece of ours defends it.
-    if (!attackers_to(us, to, occ ^ square_bb(ksq)))
-        return false;
+    if (!attackers_to(us, to, occ ^ square_bb(ksq))) return false;
 
     // 2. Another defender takes the pawn, unless pinned off the line. The pawn stands on the
     //    king's file next to the king, so a piece pinned along that file may still take it.
-    Bitboard takers = attackers_to(them, to, occ).andnot(square_bb(ksq));
+    Bitboard       takers           = attackers_to(them, to, occ).andnot(square_bb(ksq));
     const Bitboard pinned_defenders = pinned(them);
     while (takers) {
         const Square from = takers.pop();
-        if (!pinned_defenders.test(from) || aligned(ksq, from, to))
-            return false;
+        if (!pinned_defenders.test(from) || aligned(ksq, from, to)) return false;
     }
 
     // 3. The king steps to a safe square (the pawn's square was covered in step 1).
-    Bitboard escapes = king_attacks(ksq).andnot(by_color_[them] | square_bb(to));
+    Bitboard       escapes          = king_attacks(ksq).andnot(by_color_[them] | square_bb(to));
     const Bitboard occ_without_king = occ ^ square_bb(ksq);
     while (escapes) {
-        if (!is_attacked(us, escapes.pop(), occ_without_king))
-            return false;
+        if (!is_attacked(us, escapes.pop(), occ_without_king)) return false;
     }
     return true;
 }
@@ -265,8 +291,7 @@ bool Position::pawn_drop_mates(Square to) const {
 uint64_t Position::compute_board_key() const {
     uint64_t key = side_to_move_ == WHITE ? zobrist::SIDE : 0;
     for (int s = 0; s < SQ_NB; ++s)
-        if (board_[s] != NO_PIECE)
-            key ^= zobrist::PSQ[board_[s]][s];
+        if (board_[s] != NO_PIECE) key ^= zobrist::PSQ[board_[s]][s];
     return key;
 }
 
@@ -280,42 +305,35 @@ uint64_t Position::compute_hand_key() const {
 
 bool Position::is_consistent(std::string* reason) const {
     auto fail = [&](const char* what) {
-        if (reason)
-            *reason = what;
+        if (reason) *reason = what;
         return false;
     };
     Bitboard by_type[PIECE_TYPE_NB], by_color[COLOR_NB], golds;
     Square   kings[COLOR_NB] = {SQ_NONE, SQ_NONE};
     for (int s = 0; s < SQ_NB; ++s) {
         const Piece pc = board_[s];
-        if (pc == NO_PIECE)
-            continue;
+        if (pc == NO_PIECE) continue;
         by_type[type_of(pc)] |= square_bb(Square(s));
         by_color[color_of(pc)] |= square_bb(Square(s));
-        if (is_gold_mover(type_of(pc)))
-            golds |= square_bb(Square(s));
-        if (type_of(pc) == KING)
-            kings[color_of(pc)] = Square(s);
+        if (is_gold_mover(type_of(pc))) golds |= square_bb(Square(s));
+        if (type_of(pc) == KING) kings[color_of(pc)] = Square(s);
     }
     for (int pt = 0; pt < PIECE_TYPE_NB; ++pt)
-        if (by_type[pt] != by_type_[pt])
-            return fail("piece-type bitboards differ from the board");
+        if (by_type[pt] != by_type_[pt]) return fail("piece-type bitboards differ from the board");
     if (by_color[BLACK] != by_color_[BLACK] || by_color[WHITE] != by_color_[WHITE])
         return fail("colour bitboards differ from the board");
-    if (golds != golds_)
-        return fail("gold-mover bitboard differs from the board");
+    if (golds != golds_) return fail("gold-mover bitboard differs from the board");
     if (kings[BLACK] != king_square_[BLACK] || kings[WHITE] != king_square_[WHITE])
         return fail("king squares differ from the board");
     if (compute_board_key() != st_->board_key)
         return fail("incremental board key differs from a fresh one");
     if (compute_hand_key() != st_->hand_key)
         return fail("incremental hand key differs from a fresh one");
-    const Square ksq = king_square_[side_to_move_];
+    const Square   ksq = king_square_[side_to_move_];
     const Bitboard checkers =
         ksq == SQ_NONE ? Bitboard() : attackers_to(~side_to_move_, ksq, pieces());
-    if (checkers != st_->checkers)
-        return fail("checkers differ from a fresh computation");
+    if (checkers != st_->checkers) return fail("checkers differ from a fresh computation");
     return true;
 }
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -20,20 +20,21 @@ namespace tsubame {
 /// through `previous`; the owner keeps them alive (see Game).
 struct StateInfo {
     // Carried over from the previous ply and updated by do_move.
-    uint64_t board_key = 0;  ///< Board and side to move.
-    uint64_t hand_key  = 0;  ///< Both hands.
+    uint64_t board_key = 0; ///< Board and side to move.
+    uint64_t hand_key  = 0; ///< Both hands.
     /// Plies since colour c last made a move that did not give check (counted in steps of 2
     /// while c keeps checking), for perpetual-check detection.
     int continuous_check[COLOR_NB] = {0, 0};
     int plies_from_null            = 0;
 
     // Recomputed by do_move.
-    Bitboard checkers;                      ///< Pieces giving check to the side to move.
-    Bitboard blockers_for_king[COLOR_NB];   ///< Lone pieces (either colour) between c's king and a slider of ~c.
-    Bitboard pinners[COLOR_NB];             ///< Sliders of colour c pinning a piece to ~c's king.
-    Bitboard check_squares[PIECE_TYPE_NB];  ///< Where a piece of the side to move gives check.
-    Piece    captured = NO_PIECE;           ///< Piece captured by the move that led here.
-    Hand     hand_of_side_to_move;          ///< Copy of the mover's hand (repetition superiority).
+    Bitboard checkers; ///< Pieces giving check to the side to move.
+    Bitboard blockers_for_king[COLOR_NB]; ///< Lone pieces (either colour) between c's king and a
+                                          ///< slider of ~c.
+    Bitboard   pinners[COLOR_NB]; ///< Sliders of colour c pinning a piece to ~c's king.
+    Bitboard   check_squares[PIECE_TYPE_NB]; ///< Where a piece of the side to move gives check.
+    Piece      captured = NO_PIECE; ///< Piece captured by the move that led here.
+    Hand       hand_of_side_to_move; ///< Copy of the mover's hand (repetition superiority).
     StateInfo* previous = nullptr;
 
     /// Key of the whole position (board, hands, side to move).
@@ -47,7 +48,7 @@ public:
     static constexpr std::string_view START_SFEN =
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
-    Position() = default;
+    Position()                           = default;
     Position(const Position&)            = delete;
     Position& operator=(const Position&) = delete;
 
@@ -97,10 +98,9 @@ public:
     /// Pieces of colour c attacking square s, with the given occupancy.
     Bitboard attackers_to(Color c, Square s, const Bitboard& occ) const;
     Bitboard attackers_to(Color c, Square s) const { return attackers_to(c, s, pieces()); }
-    /// True when colour c attacks square s, with the given occupancy.
-    bool is_attacked(Color c, Square s, const Bitboard& occ) const {
-        return bool(attackers_to(c, s, occ));
-    }
+    /// True when colour c attacks square s, with the given occupancy. Faster than
+    /// attackers_to: stops at the first kind of attacker found, step pieces first.
+    bool is_attacked(Color c, Square s, const Bitboard& occ) const;
 
     /// True when the legal move m gives check.
     bool gives_check(Move m) const;
@@ -114,21 +114,28 @@ public:
 private:
     void put_piece(Piece pc, Square s);
     void remove_piece(Square s);
-    void set_check_info();
-    void update_blockers(Color c);
+    /// Fills the check information of the current state. `known_checkers`, when given, are
+    /// the checkers found incrementally by do_move.
+    void set_check_info(const Bitboard* known_checkers = nullptr);
+    /// Sliders of the side that just moved that see the enemy king through `from`.
+    Bitboard discovered_checkers(Square from) const;
+    void     update_blockers(Color c);
     uint64_t compute_board_key() const;
     uint64_t compute_hand_key() const;
     void     clear();
 
-    Piece    board_[SQ_NB] = {};
-    Bitboard by_type_[PIECE_TYPE_NB];
-    Bitboard by_color_[COLOR_NB];
-    Bitboard golds_;
-    Hand     hands_[COLOR_NB];
-    Square   king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
-    Color    side_to_move_          = BLACK;
-    int      game_ply_              = 1;
-    StateInfo* st_                  = nullptr;
+    Piece      board_[SQ_NB] = {};
+    Bitboard   by_type_[PIECE_TYPE_NB];
+    Bitboard   by_color_[COLOR_NB];
+    Bitboard   golds_;
+    Hand       hands_[COLOR_NB];
+    Square     king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
+    Color      side_to_move_          = BLACK;
+    int        game_ply_              = 1;
+    StateInfo* st_                    = nullptr;
+    /// Set when the SFEN left the side not to move in check (an illegal start a GUI may
+    /// send): do_move's incremental checkers assume the mover's opponent was not in check.
+    bool full_checker_scan_ = false;
 };
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -11,26 +11,25 @@ namespace tsubame {
 
 namespace {
 
-constexpr std::string_view PIECE_LETTERS = " PLNSBRGK";  // indexed by unpromoted PieceType
+constexpr std::string_view PIECE_LETTERS = " PLNSBRGK"; // indexed by unpromoted PieceType
 
 // Piece type of an SFEN letter (either case), or NO_PIECE_TYPE.
 PieceType type_of_letter(char ch) {
-    const char upper = (ch >= 'a' && ch <= 'z') ? char(ch - 'a' + 'A') : ch;
-    const size_t i   = PIECE_LETTERS.find(upper);
+    const char   upper = (ch >= 'a' && ch <= 'z') ? char(ch - 'a' + 'A') : ch;
+    const size_t i     = PIECE_LETTERS.find(upper);
     return (i == std::string_view::npos || i == 0) ? NO_PIECE_TYPE : PieceType(i);
 }
 
 std::vector<std::string_view> split_fields(std::string_view s) {
     std::vector<std::string_view> fields;
-    size_t i = 0;
+    size_t                        i = 0;
     while (i < s.size()) {
         while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
             ++i;
         const size_t start = i;
         while (i < s.size() && s[i] != ' ' && s[i] != '\t')
             ++i;
-        if (i > start)
-            fields.push_back(s.substr(start, i - start));
+        if (i > start) fields.push_back(s.substr(start, i - start));
     }
     return fields;
 }
@@ -39,7 +38,7 @@ std::string square_name(Square s) {
     return std::string{char('1' + file_of(s)), char('a' + rank_of(s))};
 }
 
-}  // namespace
+} // namespace
 
 Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     const auto fields = split_fields(sfen);
@@ -56,21 +55,20 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     int                      kings[COLOR_NB] = {0, 0};
 
     // 1. Board: ranks a..i separated by '/', each from file 9 down to file 1.
-    const std::string_view b = fields[0];
-    int rank = 0, file = 8;
+    const std::string_view b    = fields[0];
+    int                    rank = 0, file = 8;
     for (size_t i = 0; i < b.size(); ++i) {
-        const char ch = b[i];
+        const char        ch    = b[i];
         const std::string where = " (board, rank " + std::string(1, char('a' + rank)) + ")";
         if (ch == '/') {
             if (file != -1)
-                return Status::failure("rank has " + std::to_string(8 - file) + " squares, not 9" + where);
-            if (++rank > 8)
-                return Status::failure("board has more than 9 ranks");
+                return Status::failure("rank has " + std::to_string(8 - file) + " squares, not 9"
+                                       + where);
+            if (++rank > 8) return Status::failure("board has more than 9 ranks");
             file = 8;
         } else if (ch >= '1' && ch <= '9') {
             file -= ch - '0';
-            if (file < -1)
-                return Status::failure("rank has more than 9 squares" + where);
+            if (file < -1) return Status::failure("rank has more than 9 squares" + where);
         } else {
             bool promote = false;
             char letter  = ch;
@@ -82,33 +80,34 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
             }
             const PieceType base = type_of_letter(letter);
             if (base == NO_PIECE_TYPE)
-                return Status::failure(std::string("unknown piece letter '") + letter + "'" + where);
+                return Status::failure(std::string("unknown piece letter '") + letter + "'"
+                                       + where);
             if (promote && !can_promote(base))
                 return Status::failure(std::string("'+") + letter + "' cannot be promoted" + where);
-            if (file < 0)
-                return Status::failure("rank has more than 9 squares" + where);
+            if (file < 0) return Status::failure("rank has more than 9 squares" + where);
             const Color  c = (letter >= 'a' && letter <= 'z') ? WHITE : BLACK;
             const Square s = make_square(File(file), Rank(rank));
             board[s]       = make_piece(c, promote ? promoted(base) : base);
-            if (base == KING)
-                ++kings[c];
+            if (base == KING) ++kings[c];
             --file;
         }
     }
     if (rank != 8)
         return Status::failure("board has " + std::to_string(rank + 1) + " rank(s), not 9");
     if (file != -1)
-        return Status::failure("rank i has " + std::to_string(8 - file) + " squares, not 9 (board)");
+        return Status::failure("rank i has " + std::to_string(8 - file)
+                               + " squares, not 9 (board)");
 
     // 2. Side to move.
     if (fields[1] != "b" && fields[1] != "w")
-        return Status::failure("side to move must be 'b' or 'w', not '" + std::string(fields[1]) + "'");
+        return Status::failure("side to move must be 'b' or 'w', not '" + std::string(fields[1])
+                               + "'");
     const Color side = fields[1] == "b" ? BLACK : WHITE;
 
     // 3. Hands: '-' or [count]letter items in any order; counts may have two digits.
     const std::string_view h = fields[2];
     if (h != "-") {
-        int count = -1;  // -1: no digits before this letter, meaning one piece
+        int count = -1; // -1: no digits before this letter, meaning one piece
         for (char ch : h) {
             if (ch >= '0' && ch <= '9') {
                 count = (count < 0 ? 0 : count * 10) + (ch - '0');
@@ -116,15 +115,16 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
                     return Status::failure("hand count over 18 in '" + std::string(h) + "'");
                 continue;
             }
-            if (count == 0)
-                return Status::failure("hand count 0 in '" + std::string(h) + "'");
+            if (count == 0) return Status::failure("hand count 0 in '" + std::string(h) + "'");
             const PieceType pt = type_of_letter(ch);
             if (pt == NO_PIECE_TYPE || pt == KING)
-                return Status::failure(std::string("unknown hand piece '") + ch + "' in '" + std::string(h) + "'");
+                return Status::failure(std::string("unknown hand piece '") + ch + "' in '"
+                                       + std::string(h) + "'");
             const Color c = (ch >= 'a' && ch <= 'z') ? WHITE : BLACK;
             const int   n = count < 0 ? 1 : count;
             if (hands[c].count(pt) + n > Hand::max_count(pt))
-                return Status::failure(std::string("too many '") + ch + "' in hand: '" + std::string(h) + "'");
+                return Status::failure(std::string("too many '") + ch + "' in hand: '"
+                                       + std::string(h) + "'");
             hands[c].set(pt, hands[c].count(pt) + n);
             count = -1;
         }
@@ -138,7 +138,8 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
         const std::string_view n = fields[3];
         const auto [ptr, ec]     = std::from_chars(n.data(), n.data() + n.size(), ply);
         if (ec != std::errc() || ptr != n.data() + n.size() || ply < 1)
-            return Status::failure("move number must be a positive integer, not '" + std::string(n) + "'");
+            return Status::failure("move number must be a positive integer, not '" + std::string(n)
+                                   + "'");
     }
 
     // Validity: at most one king a side, no piece that could never move, no two unpromoted
@@ -147,13 +148,13 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     // positions use them.
     for (Color c : {BLACK, WHITE})
         if (kings[c] > 1)
-            return Status::failure(std::string(c == BLACK ? "Black" : "White") + " has more than one king");
-    int totals[HAND_TYPE_END + 1] = {};
+            return Status::failure(std::string(c == BLACK ? "Black" : "White")
+                                   + " has more than one king");
+    int  totals[HAND_TYPE_END + 1]       = {};
     bool pawn_on_file[COLOR_NB][FILE_NB] = {};
     for (int i = 0; i < SQ_NB; ++i) {
         const Piece pc = board[i];
-        if (pc == NO_PIECE)
-            continue;
+        if (pc == NO_PIECE) continue;
         const Square    s  = Square(i);
         const Color     c  = color_of(pc);
         const PieceType pt = type_of(pc);
@@ -169,26 +170,29 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
         ++totals[unpromoted(pt)];
     }
     for (int pt = HAND_TYPE_BEGIN; pt < HAND_TYPE_END; ++pt) {
-        const int total = totals[pt] + hands[BLACK].count(PieceType(pt)) + hands[WHITE].count(PieceType(pt));
+        const int total =
+            totals[pt] + hands[BLACK].count(PieceType(pt)) + hands[WHITE].count(PieceType(pt));
         if (total > Hand::capacity(PieceType(pt)))
-            return Status::failure("more than " + std::to_string(Hand::capacity(PieceType(pt))) + " '"
-                                   + PIECE_LETTERS[pt] + "' pieces on board and in hand");
+            return Status::failure("more than " + std::to_string(Hand::capacity(PieceType(pt)))
+                                   + " '" + PIECE_LETTERS[pt] + "' pieces on board and in hand");
     }
 
     // Commit.
     clear();
     for (int i = 0; i < SQ_NB; ++i)
-        if (board[i] != NO_PIECE)
-            put_piece(board[i], Square(i));
+        if (board[i] != NO_PIECE) put_piece(board[i], Square(i));
     hands_[BLACK] = hands[BLACK];
     hands_[WHITE] = hands[WHITE];
     side_to_move_ = side;
     game_ply_     = ply;
 
-    *root       = StateInfo();
-    st_         = root;
-    st_->board_key = compute_board_key();
-    st_->hand_key  = compute_hand_key();
+    *root                      = StateInfo();
+    st_                        = root;
+    st_->board_key             = compute_board_key();
+    st_->hand_key              = compute_hand_key();
+    const Square opponent_king = king_square_[~side_to_move_];
+    full_checker_scan_ =
+        opponent_king != SQ_NONE && is_attacked(side_to_move_, opponent_king, pieces());
     set_check_info();
     st_->hand_of_side_to_move = hands_[side_to_move_];
     return Status::success();
@@ -204,32 +208,26 @@ std::string Position::sfen() const {
                 ++empty;
                 continue;
             }
-            if (empty)
-                s += char('0' + empty);
-            empty = 0;
+            if (empty) s += char('0' + empty);
+            empty              = 0;
             const PieceType pt = type_of(pc);
-            if (is_promoted(pt))
-                s += '+';
+            if (is_promoted(pt)) s += '+';
             const char letter = PIECE_LETTERS[unpromoted(pt)];
             s += color_of(pc) == BLACK ? letter : char(letter - 'A' + 'a');
         }
-        if (empty)
-            s += char('0' + empty);
-        if (r < 8)
-            s += '/';
+        if (empty) s += char('0' + empty);
+        if (r < 8) s += '/';
     }
     s += side_to_move_ == BLACK ? " b " : " w ";
 
     // Canonical hand order: RBGSNLP, Black before White.
     constexpr PieceType ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
-    std::string hand;
+    std::string         hand;
     for (Color c : {BLACK, WHITE})
         for (PieceType pt : ORDER) {
             const int n = hands_[c].count(pt);
-            if (n == 0)
-                continue;
-            if (n > 1)
-                hand += std::to_string(n);
+            if (n == 0) continue;
+            if (n > 1) hand += std::to_string(n);
             const char letter = PIECE_LETTERS[pt];
             hand += c == BLACK ? letter : char(letter - 'A' + 'a');
         }
@@ -239,4 +237,4 @@ std::string Position::sfen() const {
     return s;
 }
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -19,10 +19,12 @@ public:
 
 private:
     Status() = default;
-    explicit Status(std::string message) : message_(std::move(message)), failed_(true) {}
+    explicit Status(std::string message) :
+        message_(std::move(message)),
+        failed_(true) { }
 
     std::string message_;
     bool        failed_ = false;
 };
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -17,7 +17,9 @@ enum Color : int {
 };
 
 /// The other side.
-constexpr Color operator~(Color c) { return Color(c ^ 1); }
+constexpr Color operator~(Color c) {
+    return Color(c ^ 1);
+}
 
 /// File 1..9 as 0..8 (file 1 is on Black's right).
 enum File : int {
@@ -49,21 +51,33 @@ enum Rank : int {
 
 /// One of the 81 squares, or SQ_NONE (e.g. the missing king of a tsume attacker).
 enum Square : int {
-    SQ_11 = 0,
-    SQ_NB = 81,
+    SQ_11   = 0,
+    SQ_NB   = 81,
     SQ_NONE = 81
 };
 
-constexpr Square make_square(File f, Rank r) { return Square(int(f) * 9 + int(r)); }
-constexpr File   file_of(Square s) { return File(int(s) / 9); }
-constexpr Rank   rank_of(Square s) { return Rank(int(s) % 9); }
-constexpr bool   is_ok(Square s) { return s >= SQ_11 && s < SQ_NB; }
+constexpr Square make_square(File f, Rank r) {
+    return Square(int(f) * 9 + int(r));
+}
+constexpr File file_of(Square s) {
+    return File(int(s) / 9);
+}
+constexpr Rank rank_of(Square s) {
+    return Rank(int(s) % 9);
+}
+constexpr bool is_ok(Square s) {
+    return s >= SQ_11 && s < SQ_NB;
+}
 
 /// Rank seen from colour c: relative RANK_1 is the opponent's back rank.
-constexpr Rank relative_rank(Color c, Rank r) { return c == BLACK ? r : Rank(8 - int(r)); }
+constexpr Rank relative_rank(Color c, Rank r) {
+    return c == BLACK ? r : Rank(8 - int(r));
+}
 
 /// True when rank r is in the promotion zone of colour c (the opponent's three ranks).
-constexpr bool in_promotion_zone(Color c, Rank r) { return relative_rank(c, r) <= RANK_3; }
+constexpr bool in_promotion_zone(Color c, Rank r) {
+    return relative_rank(c, r) <= RANK_3;
+}
 
 /// Piece kinds. Promoted kinds are the base kind plus PROMOTED.
 enum PieceType : int {
@@ -84,19 +98,25 @@ enum PieceType : int {
     DRAGON,
     PIECE_TYPE_NB = 16,
 
-    PROMOTED = 8,
-    HAND_TYPE_BEGIN = PAWN,  ///< First type that can be held in hand.
-    HAND_TYPE_END = KING,    ///< One past the last type that can be held in hand.
+    PROMOTED        = 8,
+    HAND_TYPE_BEGIN = PAWN, ///< First type that can be held in hand.
+    HAND_TYPE_END   = KING, ///< One past the last type that can be held in hand.
 };
 
 /// Whether a piece of this type may promote (pawn, lance, knight, silver, bishop, rook).
-constexpr bool can_promote(PieceType pt) { return pt >= PAWN && pt <= ROOK; }
-constexpr PieceType promoted(PieceType pt) { return PieceType(pt | PROMOTED); }
+constexpr bool can_promote(PieceType pt) {
+    return pt >= PAWN && pt <= ROOK;
+}
+constexpr PieceType promoted(PieceType pt) {
+    return PieceType(pt | PROMOTED);
+}
 /// The type a captured piece of type pt becomes in the captor's hand.
 constexpr PieceType unpromoted(PieceType pt) {
     return pt == KING ? KING : PieceType(pt & ~PROMOTED);
 }
-constexpr bool is_promoted(PieceType pt) { return pt > KING; }
+constexpr bool is_promoted(PieceType pt) {
+    return pt > KING;
+}
 
 /// A coloured piece: the type in bits 0..3 and the colour in bit 4.
 enum Piece : int {
@@ -104,14 +124,22 @@ enum Piece : int {
     PIECE_NB = 32
 };
 
-constexpr Piece     make_piece(Color c, PieceType pt) { return Piece((int(c) << 4) | int(pt)); }
-constexpr Color     color_of(Piece pc) { return Color(int(pc) >> 4); }
-constexpr PieceType type_of(Piece pc) { return PieceType(int(pc) & 15); }
+constexpr Piece make_piece(Color c, PieceType pt) {
+    return Piece((int(c) << 4) | int(pt));
+}
+constexpr Color color_of(Piece pc) {
+    return Color(int(pc) >> 4);
+}
+constexpr PieceType type_of(Piece pc) {
+    return PieceType(int(pc) & 15);
+}
 
 /// The direction of "forward" for colour c in square-index steps (towards rank a for Black).
-constexpr int forward_step(Color c) { return c == BLACK ? -1 : 1; }
+constexpr int forward_step(Color c) {
+    return c == BLACK ? -1 : 1;
+}
 
 /// Largest number of legal moves in any shogi position (593 is known); YaneuraOu uses 600.
 constexpr int MAX_MOVES = 600;
 
-}  // namespace tsubame
+} // namespace tsubame

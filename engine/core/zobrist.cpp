@@ -17,7 +17,7 @@ uint64_t next_key(uint64_t& state) {
 }
 
 void init_keys() {
-    uint64_t state = 0x74737562616D65ULL;  // "tsubame"
+    uint64_t state = 0x74737562616D65ULL; // "tsubame"
     for (auto& piece : PSQ)
         for (auto& key : piece)
             key = next_key(state);
@@ -31,6 +31,6 @@ void init_keys() {
 
 [[maybe_unused]] const bool keys_ready = (init_keys(), true);
 
-}  // namespace
+} // namespace
 
-}  // namespace tsubame::zobrist
+} // namespace tsubame::zobrist

@@ -17,4 +17,4 @@ extern uint64_t HAND[COLOR_NB][HAND_TYPE_END][32];
 /// XOR-ed in when White is to move.
 constexpr uint64_t SIDE = 1;
 
-}  // namespace tsubame::zobrist
+} // namespace tsubame::zobrist

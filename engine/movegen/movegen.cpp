@@ -29,19 +29,26 @@ Move* add_piece_moves(Move* list, Square from, Bitboard promo_to, Bitboard plain
 
     if constexpr (Pt == LANCE) {
         // In the zone: promote; also stay a lance on relative rank 3 (and rank 2 when All).
-        (promo_to & ZONE[Us]).for_each([&](Square to) { *list++ = Move::make(from, to, pro, true); });
+        (promo_to & ZONE[Us]).for_each([&](Square to) {
+            *list++ = Move::make(from, to, pro, true);
+        });
         const Bitboard keep = All ? LIVE_RANKS[Us][0] : LIVE_RANKS[Us][1];
         (plain_to & keep).for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
     } else if constexpr (Pt == KNIGHT) {
-        (promo_to & ZONE[Us]).for_each([&](Square to) { *list++ = Move::make(from, to, pro, true); });
-        (plain_to & LIVE_RANKS[Us][1]).for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+        (promo_to & ZONE[Us]).for_each([&](Square to) {
+            *list++ = Move::make(from, to, pro, true);
+        });
+        (plain_to & LIVE_RANKS[Us][1]).for_each([&](Square to) {
+            *list++ = Move::make(from, to, pc);
+        });
     } else if constexpr (Pt == SILVER || Pt == BISHOP || Pt == ROOK) {
         // Promotion is possible when the move starts or ends in the zone.
         const Bitboard can = ZONE[Us].test(from) ? promo_to : (promo_to & ZONE[Us]);
         can.for_each([&](Square to) { *list++ = Move::make(from, to, pro, true); });
         // A bishop or rook that could promote never gains by staying unpromoted.
-        const Bitboard plain =
-            (Pt == SILVER || All) ? plain_to : (ZONE[Us].test(from) ? Bitboard() : plain_to.andnot(ZONE[Us]));
+        const Bitboard plain = (Pt == SILVER || All)
+                                 ? plain_to
+                                 : (ZONE[Us].test(from) ? Bitboard() : plain_to.andnot(ZONE[Us]));
         plain.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
     } else {
         plain_to.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
@@ -53,13 +60,12 @@ Move* add_piece_moves(Move* list, Square from, Bitboard promo_to, Bitboard plain
 template <Color Us, PieceType Pt, bool All>
 Move* add_moves_of_type(const Position& pos, Move* list, const Targets& t, Bitboard pinned,
                         Square ksq) {
-    Bitboard      bb  = pos.pieces(Us, Pt);
+    Bitboard       bb  = pos.pieces(Us, Pt);
     const Bitboard occ = pos.pieces();
     while (bb) {
         const Square from = bb.pop();
         Bitboard     att  = attacks_from(Us, Pt, from, occ);
-        if (pinned.test(from))
-            att &= line_bb(ksq, from);
+        if (pinned.test(from)) att &= line_bb(ksq, from);
         list = add_piece_moves<Us, Pt, All>(list, from, att & t.promo, att & t.plain);
     }
     return list;
@@ -67,11 +73,11 @@ Move* add_moves_of_type(const Position& pos, Move* list, const Targets& t, Bitbo
 
 // Pawn pushes, all at once: every pawn moves one square forward.
 template <Color Us, bool All>
-Move* add_pawn_moves(const Position& pos, Move* list, const Targets& t, Bitboard pinned, Square ksq) {
+Move* add_pawn_moves(const Position& pos, Move* list, const Targets& t, Bitboard pinned,
+                     Square ksq) {
     // A pinned pawn can only move along its pin if the pin runs along the file.
     Bitboard movable = pos.pieces(Us, PAWN);
-    if (pinned)
-        movable = movable.andnot(pinned.andnot(file_bb(file_of(ksq))));
+    if (pinned) movable = movable.andnot(pinned.andnot(file_bb(file_of(ksq))));
     const Bitboard to_set = Us == BLACK ? movable.shift_up() : movable.shift_down();
     const int      back   = -forward_step(Us);
     const Piece    pc     = make_piece(Us, PAWN);
@@ -81,7 +87,8 @@ Move* add_pawn_moves(const Position& pos, Move* list, const Targets& t, Bitboard
         *list++ = Move::make(Square(to + back), to, pro, true);
     });
     // Outside the zone a pawn cannot promote; inside, staying a pawn is never better.
-    const Bitboard plain = All ? (to_set & t.plain & LIVE_RANKS[Us][0]) : (to_set & t.plain).andnot(ZONE[Us]);
+    const Bitboard plain =
+        All ? (to_set & t.plain & LIVE_RANKS[Us][0]) : (to_set & t.plain).andnot(ZONE[Us]);
     plain.for_each([&](Square to) { *list++ = Move::make(Square(to + back), to, pc); });
     return list;
 }
@@ -89,15 +96,15 @@ Move* add_pawn_moves(const Position& pos, Move* list, const Targets& t, Bitboard
 // Gold movers (gold and promoted minors), horses, dragons: no promotion choice, and the
 // piece on `from` varies for gold movers.
 template <Color Us>
-Move* add_unpromotable_moves(const Position& pos, Move* list, Bitboard target, Bitboard pinned, Square ksq) {
+Move* add_unpromotable_moves(const Position& pos, Move* list, Bitboard target, Bitboard pinned,
+                             Square ksq) {
     const Bitboard occ = pos.pieces();
-    Bitboard bb = pos.golds(Us) | pos.pieces(Us, HORSE) | pos.pieces(Us, DRAGON);
+    Bitboard       bb  = pos.golds(Us) | pos.pieces(Us, HORSE) | pos.pieces(Us, DRAGON);
     while (bb) {
         const Square from = bb.pop();
         const Piece  pc   = pos.piece_on(from);
         Bitboard     att  = attacks_from(Us, type_of(pc), from, occ) & target;
-        if (pinned.test(from))
-            att &= line_bb(ksq, from);
+        if (pinned.test(from)) att &= line_bb(ksq, from);
         att.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
     }
     return list;
@@ -105,7 +112,8 @@ Move* add_unpromotable_moves(const Position& pos, Move* list, Bitboard target, B
 
 // Every non-king board move towards the targets.
 template <Color Us, bool All>
-Move* add_board_moves(const Position& pos, Move* list, const Targets& t, Bitboard pinned, Square ksq) {
+Move* add_board_moves(const Position& pos, Move* list, const Targets& t, Bitboard pinned,
+                      Square ksq) {
     list = add_pawn_moves<Us, All>(pos, list, t, pinned, ksq);
     list = add_moves_of_type<Us, LANCE, All>(pos, list, t, pinned, ksq);
     list = add_moves_of_type<Us, KNIGHT, All>(pos, list, t, pinned, ksq);
@@ -120,12 +128,10 @@ Move* add_board_moves(const Position& pos, Move* list, const Targets& t, Bitboar
 template <Color Us>
 Move* add_king_moves(const Position& pos, Move* list, Bitboard target, const Bitboard& occ) {
     const Square ksq = pos.king_square(Us);
-    if (ksq == SQ_NONE)
-        return list;
+    if (ksq == SQ_NONE) return list;
     const Piece pc = make_piece(Us, KING);
     (king_attacks(ksq) & target).for_each([&](Square to) {
-        if (!pos.is_attacked(~Us, to, occ))
-            *list++ = Move::make(ksq, to, pc);
+        if (!pos.is_attacked(~Us, to, occ)) *list++ = Move::make(ksq, to, pc);
     });
     return list;
 }
@@ -138,50 +144,69 @@ Bitboard pawn_files(const Position& pos) {
     return files;
 }
 
+// Writes N drops on every square of `squares`; base[i] is the drop of the i-th type with the
+// destination left at 0. A fixed N lets the compiler unroll the per-square stores, which
+// matters: drops are most of the moves in middle- and endgame positions.
+template <int N>
+Move* emit_drops(Move* list, Bitboard squares, const uint32_t* base) {
+    squares.for_each([&](Square to) {
+        for (int i = 0; i < N; ++i)
+            list[i] = Move(base[i] | uint32_t(to));
+        list += N;
+    });
+    return list;
+}
+
+Move* emit_drops(Move* list, Bitboard squares, const uint32_t* base, int n) {
+    switch (n) {
+        case 1:
+            return emit_drops<1>(list, squares, base);
+        case 2:
+            return emit_drops<2>(list, squares, base);
+        case 3:
+            return emit_drops<3>(list, squares, base);
+        case 4:
+            return emit_drops<4>(list, squares, base);
+        case 5:
+            return emit_drops<5>(list, squares, base);
+        case 6:
+            return emit_drops<6>(list, squares, base);
+        default:
+            return list;
+    }
+}
+
 // Drops on the empty squares of `target`.
 template <Color Us>
 Move* add_drops(const Position& pos, Move* list, Bitboard target) {
     const Hand hand = pos.hand(Us);
-    if (hand.empty())
-        return list;
+    if (hand.empty()) return list;
 
     if (hand.has(PAWN)) {
         Bitboard to_set = (target & LIVE_RANKS[Us][0]).andnot(pawn_files<Us>(pos));
         // Only a pawn dropped right in front of the enemy king can be a pawn-drop mate.
         const Bitboard front = pos.check_squares(PAWN) & to_set;
-        if (front && pos.pawn_drop_mates(front.lsb()))
-            to_set ^= front;
-        to_set.for_each([&](Square to) { *list++ = Move::make_drop(Us, PAWN, to); });
+        if (front && pos.pawn_drop_mates(front.lsb())) to_set ^= front;
+        const uint32_t pawn = Move::make_drop(Us, PAWN, SQ_11).raw();
+        list                = emit_drops<1>(list, to_set, &pawn);
     }
 
     // Knight first, then lance, so that the ranks they may not use just skip a prefix.
-    PieceType types[6];
-    int       n = 0;
+    uint32_t   base[6];
+    int        n      = 0;
     const bool knight = hand.has(KNIGHT), lance = hand.has(LANCE);
-    if (knight)
-        types[n++] = KNIGHT;
-    if (lance)
-        types[n++] = LANCE;
+    if (knight) base[n++] = Move::make_drop(Us, KNIGHT, SQ_11).raw();
+    if (lance) base[n++] = Move::make_drop(Us, LANCE, SQ_11).raw();
     for (PieceType pt : {SILVER, GOLD, BISHOP, ROOK})
-        if (hand.has(pt))
-            types[n++] = pt;
-    if (n == 0)
-        return list;
+        if (hand.has(pt)) base[n++] = Move::make_drop(Us, pt, SQ_11).raw();
+    if (n == 0) return list;
 
-    auto drop_all = [&](Bitboard squares, int first) {
-        if (first >= n)
-            return;
-        squares.for_each([&](Square to) {
-            for (int i = first; i < n; ++i)
-                *list++ = Move::make_drop(Us, types[i], to);
-        });
-    };
     const Bitboard rank1 = relative_rank_bb<Us>(RANK_1);
     const Bitboard rank2 = relative_rank_bb<Us>(RANK_2);
-    drop_all(target.andnot(rank1 | rank2), 0);
-    drop_all(target & rank2, int(knight));
-    drop_all(target & rank1, int(knight) + int(lance));
-    return list;
+    const int      skip2 = int(knight), skip1 = int(knight) + int(lance);
+    list = emit_drops(list, target.andnot(rank1 | rank2), base, n);
+    list = emit_drops(list, target & rank2, base + skip2, n - skip2);
+    return emit_drops(list, target & rank1, base + skip1, n - skip1);
 }
 
 template <Color Us, GenType T, bool All>
@@ -194,8 +219,7 @@ Move* generate_for(const Position& pos, Move* list) {
     if constexpr (T == GenType::EVASIONS) {
         const Bitboard checkers = pos.checkers();
         list = add_king_moves<Us>(pos, list, ~pos.pieces(Us), occ ^ square_bb(ksq));
-        if (checkers.more_than_one())
-            return list;
+        if (checkers.more_than_one()) return list;
         // Capture the checker or interpose. A pinned piece never can: its line and the
         // check line cross only at the king, so the pin restriction removes all its moves.
         const Square   checker = checkers.lsb();
@@ -241,13 +265,12 @@ Move* generate_for(const Position& pos, Move* list) {
             list = add_board_moves<Us, All>(pos, list, t, pinned, ksq);
         }
         list = add_king_moves<Us>(pos, list, king_target, occ);
-        if constexpr (T != GenType::CAPTURES)
-            list = add_drops<Us>(pos, list, empty);
+        if constexpr (T != GenType::CAPTURES) list = add_drops<Us>(pos, list, empty);
         return list;
     }
 }
 
-}  // namespace
+} // namespace
 
 template <GenType T, bool All>
 Move* generate(const Position& pos, Move* list) {
@@ -258,8 +281,7 @@ Move* generate(const Position& pos, Move* list) {
         Move* const end  = generate<GenType::LEGAL, All>(pos, list);
         Move*       kept = list;
         for (Move* it = list; it != end; ++it)
-            if (pos.gives_check(*it))
-                *kept++ = *it;
+            if (pos.gives_check(*it)) *kept++ = *it;
         return kept;
     } else {
         return pos.side_to_move() == BLACK ? generate_for<BLACK, T, All>(pos, list)
@@ -291,14 +313,14 @@ Move parse_legal_move(const Position& pos, std::string_view text, std::string& e
         return Move::none();
     }
     for (Move m : LegalMoves(pos)) {
-        const bool same = mt->drop ? (m.is_drop() && m.dropped_type() == mt->piece && m.to() == mt->to)
-                                   : (!m.is_drop() && m.from() == mt->from && m.to() == mt->to
-                                      && m.is_promotion() == mt->promote);
-        if (same)
-            return m;
+        const bool same = mt->drop
+                            ? (m.is_drop() && m.dropped_type() == mt->piece && m.to() == mt->to)
+                            : (!m.is_drop() && m.from() == mt->from && m.to() == mt->to
+                               && m.is_promotion() == mt->promote);
+        if (same) return m;
     }
     error = "illegal move '" + std::string(text) + "' in " + pos.sfen();
     return Move::none();
 }
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -21,12 +21,12 @@ namespace tsubame {
 
 /// Which moves a generator produces.
 enum class GenType {
-    CAPTURES,      ///< Captures, plus pawn promotions that capture nothing. Not in check only.
-    QUIETS,        ///< Everything CAPTURES leaves out: non-captures and drops. Not in check only.
-    NON_EVASIONS,  ///< All legal moves when not in check (CAPTURES + QUIETS).
-    EVASIONS,      ///< All legal moves when in check.
-    LEGAL,         ///< EVASIONS or NON_EVASIONS, whichever applies.
-    CHECKS,        ///< Legal moves that give check.
+    CAPTURES, ///< Captures, plus pawn promotions that capture nothing. Not in check only.
+    QUIETS, ///< Everything CAPTURES leaves out: non-captures and drops. Not in check only.
+    NON_EVASIONS, ///< All legal moves when not in check (CAPTURES + QUIETS).
+    EVASIONS, ///< All legal moves when in check.
+    LEGAL, ///< EVASIONS or NON_EVASIONS, whichever applies.
+    CHECKS, ///< Legal moves that give check.
 };
 
 /// Writes the moves of kind T to `list` and returns one past the last one written.
@@ -37,16 +37,16 @@ Move* generate(const Position& pos, Move* list);
 template <GenType T, bool All = false>
 class MoveList {
 public:
-    explicit MoveList(const Position& pos) : last_(generate<T, All>(pos, moves_)) {}
+    explicit MoveList(const Position& pos) :
+        last_(generate<T, All>(pos, moves_)) { }
 
     const Move* begin() const { return moves_; }
     const Move* end() const { return last_; }
     size_t      size() const { return size_t(last_ - moves_); }
     bool        empty() const { return last_ == moves_; }
     bool        contains(Move m) const {
-        for (const Move* it = moves_; it != last_; ++it)
-            if (*it == m)
-                return true;
+               for (const Move* it = moves_; it != last_; ++it)
+            if (*it == m) return true;
         return false;
     }
 
@@ -65,4 +65,4 @@ bool is_legal(const Position& pos, Move m);
 /// and sets `error` to the reason (not a move at all, or not legal here and why).
 Move parse_legal_move(const Position& pos, std::string_view text, std::string& error);
 
-}  // namespace tsubame
+} // namespace tsubame

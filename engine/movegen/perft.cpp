@@ -5,11 +5,9 @@
 namespace tsubame {
 
 uint64_t perft(Position& pos, int depth) {
-    if (depth <= 0)
-        return 1;
+    if (depth <= 0) return 1;
     const LegalMoves moves(pos);
-    if (depth == 1)
-        return moves.size();
+    if (depth == 1) return moves.size();
     uint64_t  nodes = 0;
     StateInfo st;
     for (Move m : moves) {
@@ -33,4 +31,4 @@ PerftDivide perft_divide(Position& pos, int depth) {
     return result;
 }
 
-}  // namespace tsubame
+} // namespace tsubame

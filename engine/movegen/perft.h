@@ -16,11 +16,11 @@ uint64_t perft(Position& pos, int depth);
 
 /// Perft split by root move ("divide").
 struct PerftDivide {
-    std::vector<std::pair<Move, uint64_t>> moves;  ///< Each legal root move and its count.
+    std::vector<std::pair<Move, uint64_t>> moves; ///< Each legal root move and its count.
     uint64_t                               total = 0;
 };
 
 /// Perft of each root move at `depth` (depth >= 1), in generation order.
 PerftDivide perft_divide(Position& pos, int depth);
 
-}  // namespace tsubame
+} // namespace tsubame

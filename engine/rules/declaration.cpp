@@ -21,7 +21,7 @@ int points_in(const Position& pos, Color c, Bitboard area) {
     return points;
 }
 
-}  // namespace
+} // namespace
 
 int declaration_points(const Position& pos, Color c) {
     return points_in(pos, c, geometry::ZONE[c]);
@@ -43,18 +43,17 @@ Declaration judge_declaration(const Position& pos, EnteringKingRule rule) {
     // Handicap variants: the giver (White) counts the pieces removed at the start as held,
     // i.e. its threshold drops by what is missing from the full 56 points.
     const bool handicap = rule == EnteringKingRule::CSA24H || rule == EnteringKingRule::CSA27H;
-    const int  missing =
-        handicap && us == WHITE ? 56 - points_in(pos, BLACK, Bitboard::all()) - points_in(pos, WHITE, Bitboard::all()) : 0;
+    const int  missing  = handicap && us == WHITE ? 56 - points_in(pos, BLACK, Bitboard::all())
+                                                      - points_in(pos, WHITE, Bitboard::all())
+                                                  : 0;
 
     if (rule == EnteringKingRule::CSA27 || rule == EnteringKingRule::CSA27H) {
         const int needed = (us == BLACK ? 28 : 27) - missing;
         return points >= needed ? Declaration::WIN : Declaration::INVALID;
     }
     // 24-point rule.
-    if (points >= 31 - missing)
-        return Declaration::WIN;
-    if (points >= 24 - missing)
-        return Declaration::DRAW;
+    if (points >= 31 - missing) return Declaration::WIN;
+    if (points >= 24 - missing) return Declaration::DRAW;
     return Declaration::INVALID;
 }
 
@@ -62,10 +61,9 @@ Move try_rule_move(const Position& pos) {
     const Color  us     = pos.side_to_move();
     const Square target = us == BLACK ? make_square(FILE_5, RANK_1) : make_square(FILE_5, RANK_9);
     const Square ksq    = pos.king_square(us);
-    if (ksq == SQ_NONE || !king_attacks(ksq).test(target))
-        return Move::none();
+    if (ksq == SQ_NONE || !king_attacks(ksq).test(target)) return Move::none();
     const Move m = Move::make(ksq, target, make_piece(us, KING));
     return is_legal(pos, m) ? m : Move::none();
 }
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -9,19 +9,19 @@ namespace tsubame {
 
 /// Which declaration rule a game uses (names as YaneuraOu's EnteringKingRule option).
 enum class EnteringKingRule {
-    NONE,    ///< No declaration.
-    CSA24,   ///< JSA 24-point rule: >= 31 points wins, 24..30 is a draw (jishogi).
-    CSA24H,  ///< 24-point rule counting a handicap giver's missing pieces as held.
-    CSA27,   ///< CSA 27-point rule: Black needs 28 points, White 27.
-    CSA27H,  ///< 27-point rule counting a handicap giver's missing pieces as held.
-    TRY,     ///< Try rule: the king reaching the enemy king's start square wins.
+    NONE, ///< No declaration.
+    CSA24, ///< JSA 24-point rule: >= 31 points wins, 24..30 is a draw (jishogi).
+    CSA24H, ///< 24-point rule counting a handicap giver's missing pieces as held.
+    CSA27, ///< CSA 27-point rule: Black needs 28 points, White 27.
+    CSA27H, ///< 27-point rule counting a handicap giver's missing pieces as held.
+    TRY, ///< Try rule: the king reaching the enemy king's start square wins.
 };
 
 /// Outcome of a declaration by the side to move.
 enum class Declaration {
-    INVALID,  ///< The conditions do not hold: declaring loses.
-    WIN,      ///< The declarer wins.
-    DRAW,     ///< 24-point rule with 24..30 points: jishogi.
+    INVALID, ///< The conditions do not hold: declaring loses.
+    WIN, ///< The declarer wins.
+    DRAW, ///< 24-point rule with 24..30 points: jishogi.
 };
 
 /// Declaration points of colour c: 5 per bishop or rook (promoted or not), 1 per other piece
@@ -37,4 +37,4 @@ Declaration judge_declaration(const Position& pos, EnteringKingRule rule);
 /// Move::none() if there is none.
 Move try_rule_move(const Position& pos);
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -37,10 +37,10 @@ public:
     const std::string& start_sfen() const { return start_sfen_; }
 
 private:
-    std::deque<StateInfo> states_;  // states_[0] is the root; a deque keeps addresses stable
+    std::deque<StateInfo> states_; // states_[0] is the root; a deque keeps addresses stable
     Position              pos_;
     std::vector<Move>     moves_;
     std::string           start_sfen_;
 };
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -8,12 +8,12 @@ namespace tsubame {
 
 /// What an earlier occurrence of the current position means, from the side to move's view.
 enum class Repetition {
-    NONE,      ///< No earlier occurrence found.
-    DRAW,      ///< Same position: sennichite.
-    WIN,       ///< Same position, reached by the opponent checking on every move (perpetual check).
-    LOSS,      ///< Same position, reached by our checking on every move.
-    SUPERIOR,  ///< Same board and side to move, but we hold more in hand than before.
-    INFERIOR,  ///< Same board and side to move, but we hold less in hand than before.
+    NONE, ///< No earlier occurrence found.
+    DRAW, ///< Same position: sennichite.
+    WIN, ///< Same position, reached by the opponent checking on every move (perpetual check).
+    LOSS, ///< Same position, reached by our checking on every move.
+    SUPERIOR, ///< Same board and side to move, but we hold more in hand than before.
+    INFERIOR, ///< Same board and side to move, but we hold less in hand than before.
 };
 
 /// Search-time test: the first recurrence within the last `max_plies` plies (and since the
@@ -26,4 +26,4 @@ Repetition find_repetition(const Position& pos, int max_plies);
 /// over the whole history in the state chain.
 Repetition fourfold_repetition(const Position& pos);
 
-}  // namespace tsubame
+} // namespace tsubame

@@ -21,13 +21,15 @@ struct PerftRow {
     std::string name;
 };
 
-enum class Tier { FAST, SLOW, HUGE };
+enum class Tier {
+    FAST,
+    SLOW,
+    HUGE
+};
 
 Tier tier_of(uint64_t count) {
-    if (count <= 60'000'000)
-        return Tier::FAST;
-    if (count <= 1'200'000'000)
-        return Tier::SLOW;
+    if (count <= 60'000'000) return Tier::FAST;
+    if (count <= 1'200'000'000) return Tier::SLOW;
     return Tier::HUGE;
 }
 
@@ -35,8 +37,8 @@ std::vector<PerftRow> load_rows(Tier tier) {
     std::vector<PerftRow> rows;
     std::ifstream         in(TSUBAME_PERFT_TABLE);
     std::string           line;
-    std::getline(in, line);  // header
-    int position_index = 0;
+    std::getline(in, line); // header
+    int         position_index = 0;
     std::string previous_sfen;
     while (std::getline(in, line)) {
         std::istringstream fields(line);
@@ -45,20 +47,18 @@ std::vector<PerftRow> load_rows(Tier tier) {
         if (!std::getline(fields, row.sfen, '\t') || !std::getline(fields, depth, '\t')
             || !std::getline(fields, count, '\t'))
             continue;
-        if (row.sfen != previous_sfen)
-            ++position_index;
+        if (row.sfen != previous_sfen) ++position_index;
         previous_sfen = row.sfen;
-        row.depth = std::stoi(depth);
-        row.count = std::stoull(count);
-        row.name  = "pos" + std::to_string(position_index) + "_d" + depth + "_line"
+        row.depth     = std::stoi(depth);
+        row.count     = std::stoull(count);
+        row.name      = "pos" + std::to_string(position_index) + "_d" + depth + "_line"
                  + std::to_string(rows.size());
-        if (tier_of(row.count) == tier)
-            rows.push_back(row);
+        if (tier_of(row.count) == tier) rows.push_back(row);
     }
     return rows;
 }
 
-class PerftTest : public testing::TestWithParam<PerftRow> {};
+class PerftTest : public testing::TestWithParam<PerftRow> { };
 
 TEST_P(PerftTest, MatchesPublishedCount) {
     const PerftRow& row = GetParam();
@@ -70,15 +70,16 @@ TEST_P(PerftTest, MatchesPublishedCount) {
         << "perft must leave the position as it found it";
 }
 
-std::string row_name(const testing::TestParamInfo<PerftRow>& info) { return info.param.name; }
+std::string row_name(const testing::TestParamInfo<PerftRow>& info) {
+    return info.param.name;
+}
 
 TEST(PerftTable, HasTheRowsTheIssueNames) {
     // startpos d1-5, matsuri d1-3 and max-moves d1-3 must be in the fast tier.
     const auto fast = load_rows(Tier::FAST);
-    auto has = [&](std::string_view prefix, int depth, uint64_t count) {
+    auto       has  = [&](std::string_view prefix, int depth, uint64_t count) {
         for (const auto& r : fast)
-            if (r.sfen.starts_with(prefix) && r.depth == depth && r.count == count)
-                return true;
+            if (r.sfen.starts_with(prefix) && r.depth == depth && r.count == count) return true;
         return false;
     };
     EXPECT_TRUE(has("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b", 5, 19861490));
@@ -91,5 +92,5 @@ INSTANTIATE_TEST_SUITE_P(Fast, PerftTest, testing::ValuesIn(load_rows(Tier::FAST
 INSTANTIATE_TEST_SUITE_P(Slow, PerftTest, testing::ValuesIn(load_rows(Tier::SLOW)), row_name);
 INSTANTIATE_TEST_SUITE_P(Huge, PerftTest, testing::ValuesIn(load_rows(Tier::HUGE)), row_name);
 
-}  // namespace
-}  // namespace tsubame
+} // namespace
+} // namespace tsubame

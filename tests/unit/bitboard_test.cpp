@@ -11,15 +11,16 @@
 namespace tsubame {
 namespace {
 
-Square sq(int file, char rank) { return make_square(File(file - 1), Rank(rank - 'a')); }
+Square sq(int file, char rank) {
+    return make_square(File(file - 1), Rank(rank - 'a'));
+}
 
 // Random occupancy with roughly `density` of the squares filled.
 Bitboard random_occupancy(std::mt19937_64& rng, double density) {
     std::bernoulli_distribution fill(density);
     Bitboard                    b;
     for (int s = 0; s < SQ_NB; ++s)
-        if (fill(rng))
-            b |= square_bb(Square(s));
+        if (fill(rng)) b |= square_bb(Square(s));
     return b;
 }
 
@@ -55,7 +56,7 @@ TEST(Bitboard, ComplementStaysOnTheBoard) {
 TEST(Bitboard, BetweenAndLine) {
     EXPECT_EQ(between_bb(sq(5, 'a'), sq(5, 'e')).popcount(), 3);
     EXPECT_EQ(between_bb(sq(1, 'a'), sq(9, 'i')).popcount(), 7);
-    EXPECT_FALSE(between_bb(sq(1, 'a'), sq(2, 'c')));  // a knight's jump is not a line
+    EXPECT_FALSE(between_bb(sq(1, 'a'), sq(2, 'c'))); // a knight's jump is not a line
     EXPECT_EQ(line_bb(sq(5, 'e'), sq(5, 'a')), file_bb(FILE_5));
     EXPECT_TRUE(aligned(sq(1, 'a'), sq(5, 'e'), sq(9, 'i')));
     EXPECT_FALSE(aligned(sq(1, 'a'), sq(5, 'e'), sq(9, 'h')));
@@ -83,7 +84,8 @@ TEST(Attacks, SlidersMatchRayWalkOnRandomBoards) {
             for (int i = 0; i < SQ_NB; ++i) {
                 const Square s = Square(i);
                 for (Color c : {BLACK, WHITE})
-                    ASSERT_EQ(lance_attacks(c, s, occ), sliding_attacks_reference(LANCE, c, s, occ));
+                    ASSERT_EQ(lance_attacks(c, s, occ),
+                              sliding_attacks_reference(LANCE, c, s, occ));
                 ASSERT_EQ(bishop_attacks(s, occ), sliding_attacks_reference(BISHOP, BLACK, s, occ));
                 ASSERT_EQ(rook_attacks(s, occ), sliding_attacks_reference(ROOK, BLACK, s, occ));
                 ASSERT_EQ(horse_attacks(s, occ), sliding_attacks_reference(HORSE, BLACK, s, occ));
@@ -111,9 +113,9 @@ TEST(Hand, CountsAndDomination) {
     EXPECT_FALSE(smaller.dominates(h));
     Hand other;
     other.add(BISHOP);
-    EXPECT_FALSE(h.dominates(other));  // more of everything else, but no bishop
+    EXPECT_FALSE(h.dominates(other)); // more of everything else, but no bishop
     EXPECT_TRUE(h.dominates(h));
 }
 
-}  // namespace
-}  // namespace tsubame
+} // namespace
+} // namespace tsubame

@@ -26,13 +26,12 @@ std::multiset<uint32_t> as_set(const Position& pos) {
 // True when m is a non-promotion that the search may skip: pawn, bishop or rook that could
 // promote, or a lance going to the second-last rank.
 bool is_never_better(const Position& pos, Move m) {
-    if (m.is_drop() || m.is_promotion())
-        return false;
-    const PieceType pt   = type_of(pos.piece_on(m.from()));
-    const Color     us   = pos.side_to_move();
-    const bool      zone = in_promotion_zone(us, rank_of(m.from())) || in_promotion_zone(us, rank_of(m.to()));
-    if (pt == PAWN || pt == BISHOP || pt == ROOK)
-        return zone;
+    if (m.is_drop() || m.is_promotion()) return false;
+    const PieceType pt = type_of(pos.piece_on(m.from()));
+    const Color     us = pos.side_to_move();
+    const bool      zone =
+        in_promotion_zone(us, rank_of(m.from())) || in_promotion_zone(us, rank_of(m.to()));
+    if (pt == PAWN || pt == BISHOP || pt == ROOK) return zone;
     return pt == LANCE && relative_rank(us, rank_of(m.to())) == RANK_2;
 }
 
@@ -46,8 +45,7 @@ void check_relations(const Position& pos) {
     // LEGAL is LEGAL_ALL minus exactly the never-better non-promotions.
     std::multiset<uint32_t> expected;
     for (uint32_t raw : legal_all)
-        if (!is_never_better(pos, Move(raw)))
-            expected.insert(raw);
+        if (!is_never_better(pos, Move(raw))) expected.insert(raw);
     EXPECT_EQ(legal, expected) << pos.sfen();
 
     if (pos.in_check()) {
@@ -56,8 +54,10 @@ void check_relations(const Position& pos) {
         EXPECT_EQ((as_set<GenType::NON_EVASIONS, true>(pos)), legal_all);
         // CAPTURES and QUIETS split the legal moves without overlap.
         for (bool all : {false, true}) {
-            auto caps   = all ? as_set<GenType::CAPTURES, true>(pos) : as_set<GenType::CAPTURES, false>(pos);
-            auto quiets = all ? as_set<GenType::QUIETS, true>(pos) : as_set<GenType::QUIETS, false>(pos);
+            auto caps =
+                all ? as_set<GenType::CAPTURES, true>(pos) : as_set<GenType::CAPTURES, false>(pos);
+            auto quiets =
+                all ? as_set<GenType::QUIETS, true>(pos) : as_set<GenType::QUIETS, false>(pos);
             std::multiset<uint32_t> both = caps;
             both.insert(quiets.begin(), quiets.end());
             EXPECT_EQ(both, all ? legal_all : legal) << pos.sfen();
@@ -74,8 +74,7 @@ void check_relations(const Position& pos) {
     // CHECKS is exactly the legal moves that give check.
     std::multiset<uint32_t> checks;
     for (uint32_t raw : legal_all)
-        if (pos.gives_check(Move(raw)))
-            checks.insert(raw);
+        if (pos.gives_check(Move(raw))) checks.insert(raw);
     EXPECT_EQ((as_set<GenType::CHECKS, true>(pos)), checks);
 }
 
@@ -94,11 +93,9 @@ TEST(Generator, KindsAreConsistentOverRandomGames) {
             ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok());
             for (int ply = 1; ply <= 120; ++ply) {
                 check_relations(pos);
-                if (testing::Test::HasFailure())
-                    return;
+                if (testing::Test::HasFailure()) return;
                 const LegalMoves moves(pos);
-                if (moves.empty())
-                    break;
+                if (moves.empty()) break;
                 pos.do_move(*(moves.begin() + rng() % moves.size()), states[ply]);
             }
         }
@@ -113,5 +110,5 @@ TEST(Generator, MaximumMovePositionHas593Moves) {
     EXPECT_LE(LegalMoves(pos).size(), size_t(MAX_MOVES));
 }
 
-}  // namespace
-}  // namespace tsubame
+} // namespace
+} // namespace tsubame

@@ -59,9 +59,10 @@ TEST(Notation, MovesFormatAsUsi) {
 // Every legal move's text parses back to the same move, in positions with drops,
 // promotions and optional non-promotions.
 TEST(Notation, EveryLegalMoveRoundTripsThroughText) {
-    for (const char* sfen : {Position::START_SFEN.data(),
-                             "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-                             "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"}) {
+    for (const char* sfen :
+         {Position::START_SFEN.data(),
+          "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+          "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"}) {
         Position  pos;
         StateInfo root;
         ASSERT_TRUE(pos.set_sfen(sfen, &root).ok());
@@ -79,11 +80,11 @@ TEST(Notation, IllegalOrMalformedMovesAreRefusedWithAReason) {
     std::string error;
     EXPECT_EQ(parse_legal_move(pos, "7g7e", error), Move::none());
     EXPECT_NE(error.find("illegal move '7g7e'"), std::string::npos) << error;
-    EXPECT_EQ(parse_legal_move(pos, "P*5e", error), Move::none());  // nothing in hand
-    EXPECT_EQ(parse_legal_move(pos, "7g7f+", error), Move::none());  // no promotion there
+    EXPECT_EQ(parse_legal_move(pos, "P*5e", error), Move::none()); // nothing in hand
+    EXPECT_EQ(parse_legal_move(pos, "7g7f+", error), Move::none()); // no promotion there
     EXPECT_EQ(parse_legal_move(pos, "xyz", error), Move::none());
     EXPECT_NE(error.find("not a USI move"), std::string::npos) << error;
 }
 
-}  // namespace
-}  // namespace tsubame
+} // namespace
+} // namespace tsubame

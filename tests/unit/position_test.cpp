@@ -46,10 +46,9 @@ TEST(Position, RandomGamesKeepIncrementalStateExact) {
             const uint64_t    start_key  = pos.key();
             for (int ply = 0; ply < 200; ++ply) {
                 const LegalMoves moves(pos);
-                if (moves.empty())
-                    break;
+                if (moves.empty()) break;
                 for (Move m : moves) {
-                    StateInfo st;
+                    StateInfo  st;
                     const bool predicted = pos.gives_check(m);
                     pos.do_move(m, st);
                     ASSERT_FALSE(king_attacked(pos, ~pos.side_to_move()))
@@ -124,5 +123,5 @@ TEST(Position, NullMoveFlipsTheSideAndRestores) {
     EXPECT_EQ(pos.side_to_move(), BLACK);
 }
 
-}  // namespace
-}  // namespace tsubame
+} // namespace
+} // namespace tsubame

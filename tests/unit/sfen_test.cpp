@@ -14,7 +14,8 @@ struct Parsed {
     Position  pos;
     StateInfo root;
     Status    status = Status::success();
-    explicit Parsed(std::string_view sfen) : status(pos.set_sfen(sfen, &root)) {}
+    explicit Parsed(std::string_view sfen) :
+        status(pos.set_sfen(sfen, &root)) { }
 };
 
 TEST(Sfen, StartPositionRoundTrips) {
@@ -29,8 +30,9 @@ TEST(Sfen, StartPositionRoundTrips) {
 }
 
 TEST(Sfen, PromotedPiecesAndHandsRoundTrip) {
-    const std::string sfen = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
-    Parsed            p(sfen);
+    const std::string sfen =
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
+    Parsed p(sfen);
     ASSERT_TRUE(p.status.ok()) << p.status.message();
     EXPECT_EQ(p.pos.sfen(), sfen);
     EXPECT_EQ(p.pos.hand(WHITE).count(PAWN), 5);
@@ -82,7 +84,7 @@ struct BadSfen {
     const char* expected_in_message;
 };
 
-class SfenErrors : public testing::TestWithParam<BadSfen> {};
+class SfenErrors : public testing::TestWithParam<BadSfen> { };
 
 TEST_P(SfenErrors, AreReportedAndLeaveThePositionUnchanged) {
     Position  pos;
@@ -98,15 +100,18 @@ TEST_P(SfenErrors, AreReportedAndLeaveThePositionUnchanged) {
 INSTANTIATE_TEST_SUITE_P(
     Sfen, SfenErrors,
     testing::Values(
-        BadSfen{"", "needs board"},
-        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp b -", "3 rank(s), not 9"},
+        BadSfen{"", "needs board"}, BadSfen{"lnsgkgsnl/1r5b1/ppppppppp b -", "3 rank(s), not 9"},
         BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "needs board"},
         BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", "side to move"},
-        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", "unknown piece letter 'X'"},
+        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+                "unknown piece letter 'X'"},
         BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "squares, not 9"},
-        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1", "more than 9 squares"},
-        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 b - 1", "more than 9 ranks"},
-        BadSfen{"lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "cannot be promoted"},
+        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1",
+                "more than 9 squares"},
+        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 b - 1",
+                "more than 9 ranks"},
+        BadSfen{"lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "cannot be promoted"},
         BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 19P 1", "over 18"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 18P18p 1", "more than 31 'P'"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 2R2r 1", "more than 3 'R'"},
@@ -136,5 +141,5 @@ TEST(Sfen, TokinAndEnemyPawnOnAFileAreNotNifu) {
     EXPECT_TRUE(Parsed("4k4/9/4+P4/4P4/9/4p4/9/9/4K4 b - 1").status.ok());
 }
 
-}  // namespace
-}  // namespace tsubame
+} // namespace
+} // namespace tsubame

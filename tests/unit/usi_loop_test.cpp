@@ -28,7 +28,7 @@ bool contains(const std::string& text, std::string_view part) {
 }
 
 TEST(UsiLoop, UsiIdentifiesAndEndsWithUsiok) {
-    Session s;
+    Session           s;
     const std::string out = s.send("usi");
     EXPECT_TRUE(out.starts_with("id name Tsubame"));
     EXPECT_TRUE(out.ends_with("usiok\n"));
@@ -95,7 +95,7 @@ TEST(UsiLoop, BadSfenKeepsThePreviousPosition) {
 
 // An illegal move in the list keeps the moves before it and names the bad one.
 TEST(UsiLoop, IllegalMoveKeepsTheLegalPrefix) {
-    Session s;
+    Session           s;
     const std::string out = s.send("position startpos moves 7g7f 3c3d 7f7e 2b2a 8h2b+");
     EXPECT_TRUE(out.starts_with("info string error: move 4: illegal move '2b2a'")) << out;
     EXPECT_EQ(s.loop.game().moves().size(), 3u);
@@ -104,14 +104,15 @@ TEST(UsiLoop, IllegalMoveKeepsTheLegalPrefix) {
     EXPECT_TRUE(contains(s.send("position startpos moves 7g7f garbage"), "not a USI move"));
     EXPECT_EQ(s.loop.game().moves().size(), 1u);
     // Lower-case drop letters are not USI.
-    EXPECT_TRUE(contains(s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves g*5b"),
-                         "not a USI move"));
+    EXPECT_TRUE(
+        contains(s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves g*5b"), "not a USI move"));
 }
 
 TEST(UsiLoop, GarbageNeverStopsTheLoop) {
     Session s;
-    for (const char* line : {"", "   ", "\r", "foo bar", "go perft 1 2 3 4", "position startpos moves",
-                             "d", "setoption name USI_Hash value 16", "\x01\x02\xff", "usi usi usi"})
+    for (const char* line :
+         {"", "   ", "\r", "foo bar", "go perft 1 2 3 4", "position startpos moves", "d",
+          "setoption name USI_Hash value 16", "\x01\x02\xff", "usi usi usi"})
         EXPECT_TRUE(s.loop.handle_line(line)) << line;
     EXPECT_TRUE(s.send("quux").starts_with("info string error: unknown command 'quux'"));
     EXPECT_FALSE(s.loop.handle_line("quit"));
@@ -130,5 +131,5 @@ TEST(UsiLoop, GoAnswersWithExactlyOneLegalBestmove) {
     EXPECT_TRUE(contains(s.send("go"), "bestmove resign\n"));
 }
 
-}  // namespace
-}  // namespace tsubame::usi
+} // namespace
+} // namespace tsubame::usi
