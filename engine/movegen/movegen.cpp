@@ -93,21 +93,29 @@ Move* add_pawn_moves(const Position& pos, Move* list, const Targets& t, Bitboard
     return list;
 }
 
-// Gold movers (gold and promoted minors), horses, dragons: no promotion choice, and the
-// piece on `from` varies for gold movers.
-template <Color Us>
+// Pieces that never promote (gold movers, horses, dragons) of kind Kind: their moves have no
+// promotion choice. Gold movers share one attack table but differ in the piece moved.
+template <Color Us, PieceType Kind>
 Move* add_unpromotable_moves(const Position& pos, Move* list, Bitboard target, Bitboard pinned,
                              Square ksq) {
     const Bitboard occ = pos.pieces();
-    Bitboard       bb  = pos.golds(Us) | pos.pieces(Us, HORSE) | pos.pieces(Us, DRAGON);
+    Bitboard       bb  = Kind == GOLD ? pos.golds(Us) : pos.pieces(Us, Kind);
     while (bb) {
         const Square from = bb.pop();
-        const Piece  pc   = pos.piece_on(from);
-        Bitboard     att  = attacks_from(Us, type_of(pc), from, occ) & target;
+        const Piece  pc   = Kind == GOLD ? pos.piece_on(from) : make_piece(Us, Kind);
+        Bitboard     att  = attacks_from(Us, Kind, from, occ) & target;
         if (pinned.test(from)) att &= line_bb(ksq, from);
         att.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
     }
     return list;
+}
+
+template <Color Us>
+Move* add_unpromotable_moves(const Position& pos, Move* list, Bitboard target, Bitboard pinned,
+                             Square ksq) {
+    list = add_unpromotable_moves<Us, GOLD>(pos, list, target, pinned, ksq);
+    list = add_unpromotable_moves<Us, HORSE>(pos, list, target, pinned, ksq);
+    return add_unpromotable_moves<Us, DRAGON>(pos, list, target, pinned, ksq);
 }
 
 // Every non-king board move towards the targets.

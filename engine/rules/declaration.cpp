@@ -41,9 +41,11 @@ Declaration judge_declaration(const Position& pos, EnteringKingRule rule) {
 
     const int points = declaration_points(pos, us);
     // Handicap variants: the giver (White) counts the pieces removed at the start as held,
-    // i.e. its threshold drops by what is missing from the full 56 points.
+    // i.e. its threshold drops by what is missing from the full 54 points (27 a side:
+    // rook and bishop 5 each, 2 golds, silvers, knights and lances, 9 pawns; rules.md's
+    // "28 a side, 56 in all" is a miscount).
     const bool handicap = rule == EnteringKingRule::CSA24H || rule == EnteringKingRule::CSA27H;
-    const int  missing  = handicap && us == WHITE ? 56 - points_in(pos, BLACK, Bitboard::all())
+    const int  missing  = handicap && us == WHITE ? 54 - points_in(pos, BLACK, Bitboard::all())
                                                       - points_in(pos, WHITE, Bitboard::all())
                                                   : 0;
 
