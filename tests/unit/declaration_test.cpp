@@ -9,6 +9,7 @@
 
 #include <string_view>
 
+#include "board_fixture.h"
 #include "core/notation.h"
 #include "rules/declaration.h"
 #include "rules/game.h"
@@ -17,15 +18,7 @@ namespace tsubame {
 
 namespace {
 
-// A position loaded from SFEN; fails the test if the SFEN is rejected.
-struct Board {
-    Game game;
-    explicit Board(std::string_view sfen) {
-        const Status s = game.set_sfen(sfen);
-        EXPECT_TRUE(s.ok()) << sfen << ": " << s.message();
-    }
-    const Position& pos() const { return game.position(); }
-};
+using testing_support::Board;
 
 Declaration judge(std::string_view sfen, EnteringKingRule rule) {
     return judge_declaration(Board(sfen).pos(), rule);

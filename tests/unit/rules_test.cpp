@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "board_fixture.h"
 #include "core/notation.h"
 #include "core/position.h"
 #include "movegen/movegen.h"
@@ -21,15 +22,7 @@ namespace tsubame {
 
 namespace {
 
-// A position loaded from SFEN; fails the test if the SFEN is rejected.
-struct Board {
-    Game game;
-    explicit Board(std::string_view sfen) {
-        const Status s = game.set_sfen(sfen);
-        EXPECT_TRUE(s.ok()) << sfen << ": " << s.message();
-    }
-    const Position& pos() const { return game.position(); }
-};
+using testing_support::Board;
 
 // True when the generator lists `usi` among all legal moves.
 bool generated(const Position& pos, std::string_view usi) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 
 #include "core/position.h"
@@ -83,6 +84,11 @@ struct BadSfen {
     const char* sfen;
     const char* expected_in_message;
 };
+
+// gtest prints the parameter in failure messages and test lists.
+void PrintTo(const BadSfen& bad, std::ostream* os) {
+    *os << '"' << bad.sfen << '"';
+}
 
 class SfenErrors : public testing::TestWithParam<BadSfen> { };
 
