@@ -67,9 +67,14 @@ bool Position::is_attacked(Color c, Square s, const Bitboard& occ) const {
         | (silver_attacks(t, s) & by_type_[SILVER]) | (gold_attacks(t, s) & golds_)
         | (king_attacks(s) & (by_type_[KING] | by_type_[HORSE] | by_type_[DRAGON]));
     if (steppers & mine) return true;
-    if (lance_attacks(t, s, occ) & by_type_[LANCE] & mine) return true;
-    if (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[HORSE]) & mine) return true;
-    return bool(rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[DRAGON]) & mine);
+    // A slider lookup only when a slider of that kind stands on one of s's lines at all,
+    // which the empty-board attack sets tell cheaply; usually none does.
+    const Bitboard lances = by_type_[LANCE] & mine;
+    if ((lances & lance_empty_attacks(t, s)) && (lance_attacks(t, s, occ) & lances)) return true;
+    const Bitboard bishops = (by_type_[BISHOP] | by_type_[HORSE]) & mine;
+    if ((bishops & bishop_empty_attacks(s)) && (bishop_attacks(s, occ) & bishops)) return true;
+    const Bitboard rooks = (by_type_[ROOK] | by_type_[DRAGON]) & mine;
+    return (rooks & rook_empty_attacks(s)) && (rook_attacks(s, occ) & rooks);
 }
 
 void Position::update_blockers(Color c) {
