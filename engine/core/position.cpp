@@ -77,7 +77,7 @@ bool Position::is_attacked(Color c, Square s, const Bitboard& occ) const {
     return (rooks & rook_empty_attacks(s)) && (rook_attacks(s, occ) & rooks);
 }
 
-void Position::update_blockers(Color c) {
+void Position::update_blockers(Color c) const {
     StateInfo&   st         = *st_;
     const Square k          = king_square_[c];
     st.blockers_for_king[c] = Bitboard();
@@ -113,18 +113,22 @@ Bitboard Position::discovered_checkers(Square from) const {
 }
 
 void Position::set_check_info(const Bitboard* known_checkers) {
-    StateInfo&     st   = *st_;
-    const Color    us   = side_to_move_;
-    const Color    them = ~us;
-    const Square   ksq  = king_square_[us];
-    const Bitboard occ  = pieces();
-
+    StateInfo&   st  = *st_;
+    const Square ksq = king_square_[side_to_move_];
     if (known_checkers && !full_checker_scan_)
         st.checkers = *known_checkers;
     else
-        st.checkers = ksq == SQ_NONE ? Bitboard() : attackers_to(them, ksq, occ);
-    update_blockers(BLACK);
-    update_blockers(WHITE);
+        st.checkers = ksq == SQ_NONE ? Bitboard() : attackers_to(~side_to_move_, ksq, pieces());
+    update_blockers(side_to_move_);
+    st.check_info_ready = false;
+}
+
+void Position::compute_check_info() const {
+    StateInfo&     st   = *st_;
+    const Color    them = ~side_to_move_;
+    const Bitboard occ  = pieces();
+    update_blockers(them);
+    st.check_info_ready = true;
 
     const Square ek = king_square_[them];
     if (ek == SQ_NONE) {
@@ -132,8 +136,8 @@ void Position::set_check_info(const Bitboard* known_checkers) {
             b = Bitboard();
         return;
     }
-    // A piece of `us` on one of these squares attacks the enemy king: look from the king
-    // with the enemy's colour, as in attackers_to.
+    // A piece of the side to move on one of these squares attacks the enemy king: look from
+    // the king with the enemy's colour, as in attackers_to.
     Bitboard* cs = st.check_squares;
     cs[PAWN]     = pawn_attacks(them, ek);
     cs[LANCE]    = lance_attacks(them, ek, occ);
@@ -149,6 +153,7 @@ void Position::set_check_info(const Bitboard* known_checkers) {
 }
 
 void Position::do_move(Move m, StateInfo& ns) {
+    ensure_check_info(); // the checks this move gives come from the current state's info
     StateInfo& prev            = *st_;
     ns.board_key               = prev.board_key;
     ns.hand_key                = prev.hand_key;
@@ -256,6 +261,7 @@ void Position::undo_null_move() {
 }
 
 bool Position::gives_check(Move m) const {
+    ensure_check_info();
     const Square to = m.to();
     if (m.is_drop()) return st_->check_squares[m.dropped_type()].test(to);
     if (st_->check_squares[type_of(m.moved_piece_after())].test(to)) return true;

@@ -27,12 +27,18 @@ struct StateInfo {
     int continuous_check[COLOR_NB] = {0, 0};
     int plies_from_null            = 0;
 
-    // Recomputed by do_move.
+    // Recomputed by do_move: what generating moves here needs.
     Bitboard checkers; ///< Pieces giving check to the side to move.
-    Bitboard blockers_for_king[COLOR_NB]; ///< Lone pieces (either colour) between c's king and a
-                                          ///< slider of ~c.
-    Bitboard   pinners[COLOR_NB]; ///< Sliders of colour c pinning a piece to ~c's king.
-    Bitboard   check_squares[PIECE_TYPE_NB]; ///< Where a piece of the side to move gives check.
+    /// Lone pieces (either colour) between c's king and a slider of ~c. The side to move's
+    /// entry (its pins) is set by do_move; the other one on first use, with check_squares.
+    Bitboard blockers_for_king[COLOR_NB];
+    Bitboard pinners[COLOR_NB]; ///< Sliders of colour c pinning a piece to ~c's king.
+
+    // Computed on first use (Position::ensure_check_info): what giving check needs. Perft's
+    // leaf parents and search nodes that stand pat never pay for it.
+    Bitboard check_squares[PIECE_TYPE_NB]; ///< Where a piece of the side to move gives check.
+    bool     check_info_ready = false;
+
     Piece      captured = NO_PIECE; ///< Piece captured by the move that led here.
     Hand       hand_of_side_to_move; ///< Copy of the mover's hand (repetition superiority).
     StateInfo* previous = nullptr;
@@ -90,10 +96,18 @@ public:
     Bitboard         checkers() const { return st_->checkers; }
     bool             in_check() const { return bool(st_->checkers); }
     /// Pieces of colour c that may not leave the line between their king and a pinner.
-    Bitboard pinned(Color c) const { return st_->blockers_for_king[c] & by_color_[c]; }
-    Bitboard blockers_for_king(Color c) const { return st_->blockers_for_king[c]; }
-    Bitboard check_squares(PieceType pt) const { return st_->check_squares[pt]; }
-    Piece    captured_piece() const { return st_->captured; }
+    Bitboard pinned(Color c) const { return blockers_for_king(c) & by_color_[c]; }
+    /// Lone pieces of either colour between c's king and an enemy slider.
+    Bitboard blockers_for_king(Color c) const {
+        if (c != side_to_move_) ensure_check_info();
+        return st_->blockers_for_king[c];
+    }
+    /// Squares from which a piece of type pt of the side to move would give check.
+    Bitboard check_squares(PieceType pt) const {
+        ensure_check_info();
+        return st_->check_squares[pt];
+    }
+    Piece captured_piece() const { return st_->captured; }
 
     /// Pieces of colour c attacking square s, with the given occupancy.
     Bitboard attackers_to(Color c, Square s, const Bitboard& occ) const;
@@ -114,12 +128,17 @@ public:
 private:
     void put_piece(Piece pc, Square s);
     void remove_piece(Square s);
-    /// Fills the check information of the current state. `known_checkers`, when given, are
-    /// the checkers found incrementally by do_move.
+    /// Sets the checkers and the side to move's pins of the current state. `known_checkers`,
+    /// when given, are the checkers found incrementally by do_move.
     void set_check_info(const Bitboard* known_checkers = nullptr);
+    /// Computes the lazily filled part of the state (check squares, the enemy king's blockers).
+    void ensure_check_info() const {
+        if (!st_->check_info_ready) compute_check_info();
+    }
+    void compute_check_info() const;
     /// Sliders of the side that just moved that see the enemy king through `from`.
     Bitboard discovered_checkers(Square from) const;
-    void     update_blockers(Color c);
+    void     update_blockers(Color c) const;
     uint64_t compute_board_key() const;
     uint64_t compute_hand_key() const;
     void     clear();

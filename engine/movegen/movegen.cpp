@@ -193,7 +193,8 @@ Move* add_drops(const Position& pos, Move* list, Bitboard target) {
     if (hand.has(PAWN)) {
         Bitboard to_set = (target & LIVE_RANKS[Us][0]).andnot(pawn_files<Us>(pos));
         // Only a pawn dropped right in front of the enemy king can be a pawn-drop mate.
-        const Bitboard front = pos.check_squares(PAWN) & to_set;
+        // (Looked up directly: asking the position would compute all its check information.)
+        const Bitboard front = pawn_attacks(~Us, pos.king_square(~Us)) & to_set;
         if (front && pos.pawn_drop_mates(front.lsb())) to_set ^= front;
         const uint32_t pawn = Move::make_drop(Us, PAWN, SQ_11).raw();
         list                = emit_drops<1>(list, to_set, &pawn);
