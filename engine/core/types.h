@@ -139,7 +139,11 @@ constexpr int forward_step(Color c) {
     return c == BLACK ? -1 : 1;
 }
 
-/// Largest number of legal moves in any shogi position (593 is known); YaneuraOu uses 600.
-constexpr int MAX_MOVES = 600;
+/// Room for the legal moves of any position the engine accepts. With standard material the
+/// maximum is 593 (YaneuraOu sizes lists at 600). SFENs may carry more material, up to what
+/// a hand can hold (a published perft position has three rooks); the extra pieces add at
+/// most their own moves (at most about 250 for everything the hand fields allow), so 1024
+/// leaves room to spare.
+constexpr int MAX_MOVES = 1024;
 
 } // namespace tsubame

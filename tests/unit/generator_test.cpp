@@ -110,5 +110,25 @@ TEST(Generator, MaximumMovePositionHas593Moves) {
     EXPECT_LE(LegalMoves(pos).size(), size_t(MAX_MOVES));
 }
 
+// Positions with more material than a standard game (three dragons and three horses, full
+// hands, extra golds, the 593-move position plus a dragon and a horse) stay within the move
+// list; the sanitizer build would catch a write past it.
+TEST(Generator, NonStandardMaterialFitsTheMoveList) {
+    const char* const crowded[] = {
+        "+R+R+R+B+B+B3/9/9/4k4/9/9/9/9/G1G1G1K2 b 4G4S4N4L18P 1",
+        "9/9/9/9/4k4/9/9/9/+R+R+R+BK+B+B2 b 4G4S4N4L18P 1",
+        "R8/2K1S1SSk/4B4/9/4+R4/9/4+B4/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        "R8/2K1S1SSk/4B4/9/9/9/+R7+B/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+    };
+    for (const char* sfen : crowded) {
+        Position  pos;
+        StateInfo root;
+        ASSERT_TRUE(pos.set_sfen(sfen, &root).ok()) << sfen;
+        const LegalMoves moves(pos);
+        EXPECT_GT(moves.size(), 380u) << sfen;
+        EXPECT_LE(moves.size(), size_t(MAX_MOVES)) << sfen;
+    }
+}
+
 } // namespace
 } // namespace tsubame
