@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the whole fast test suite, as CI does:
-#   1. Release build with -Werror: unit tests and fast perft, benchmarks compiled;
+#   1. Release build with -Werror: unit tests and fast perft, benchmarks compiled, and the
+#      bench signature (scripts/bench_signature.sh);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build: the same fast tests, with the
 #      magic-multiplication slider index (Release uses PEXT), so both paths are tested;
 #   3. clang-format check of every source file.
@@ -20,6 +21,7 @@ cmake -S "$root" -B "$root/build/ci-release" -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build "$root/build/ci-release" -j "$jobs"
 (cd "$root/build/ci-release" && ctest --output-on-failure -j "$jobs" "${labels[@]}")
 [[ $# -gt 0 ]] && exit 0
+"$root/scripts/bench_signature.sh" "$root/build/ci-release/usi/tsubame"
 
 echo "== Sanitizer build (ASan + UBSan)"
 cmake -S "$root" -B "$root/build/ci-sanitize" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

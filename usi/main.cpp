@@ -3,6 +3,7 @@
 //   tsubame                      speaks USI on stdin/stdout
 //   tsubame <command ...>        runs one USI command and exits, e.g.
 //   tsubame perft 5 [sfen ...]   perft of the start position or of an SFEN
+//   tsubame bench [depth]        the fixed bench search (node count and speed)
 
 #include <cstdio>
 #include <iostream>
@@ -30,6 +31,7 @@ int main(int argc, char* argv[]) {
         for (int i = 2; i < argc; ++i)
             command += std::string(" ") + argv[i];
         loop.handle_line(command);
+        loop.wait_for_search();
         return 0;
     }
     loop.run(std::cin);

@@ -18,6 +18,53 @@ Status Game::set_sfen(std::string_view sfen) {
     return s;
 }
 
+namespace {
+
+std::vector<std::string_view> split_tokens(std::string_view text) {
+    std::vector<std::string_view> tokens;
+    size_t                        i = 0;
+    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (i < text.size()) {
+        while (i < text.size() && is_space(text[i]))
+            ++i;
+        const size_t start = i;
+        while (i < text.size() && !is_space(text[i]))
+            ++i;
+        if (i > start) tokens.push_back(text.substr(start, i - start));
+    }
+    return tokens;
+}
+
+} // namespace
+
+Status Game::set_position(std::string_view spec) {
+    const auto tokens = split_tokens(spec);
+    if (tokens.empty()) return Status::failure("position needs 'startpos' or an SFEN");
+    size_t moves_at = 0;
+    while (moves_at < tokens.size() && tokens[moves_at] != "moves")
+        ++moves_at;
+    std::string sfen;
+    if (tokens[0] == "startpos") {
+        if (moves_at != 1)
+            return Status::failure("unexpected '" + std::string(tokens[1])
+                                   + "' after 'position startpos'");
+        sfen = Position::START_SFEN;
+    } else {
+        // `sfen <sfen>`, or the SFEN without the keyword as YaneuraOu accepts.
+        for (size_t i = tokens[0] == "sfen" ? 1 : 0; i < moves_at; ++i) {
+            if (!sfen.empty()) sfen += ' ';
+            sfen += tokens[i];
+        }
+    }
+    if (Status s = set_sfen(sfen); !s.ok())
+        return Status::failure("bad SFEN '" + sfen + "': " + s.message() + "; position unchanged");
+    for (size_t i = moves_at + 1; i < tokens.size(); ++i)
+        if (Status s = play(tokens[i]); !s.ok())
+            return Status::failure("move " + std::to_string(i - moves_at) + ": " + s.message()
+                                   + "; position kept after the previous move");
+    return Status::success();
+}
+
 Status Game::play(std::string_view usi_move) {
     std::string error;
     const Move  m = parse_legal_move(pos_, usi_move, error);

@@ -22,6 +22,10 @@ public:
 
     /// Starts over from an SFEN. On error the game is unchanged.
     Status set_sfen(std::string_view sfen);
+    /// Sets up what follows `position` in USI: `startpos [moves ...]`, `sfen <sfen> [moves
+    /// ...]`, or an SFEN without the keyword. A bad SFEN leaves the game unchanged; a bad
+    /// move keeps the moves before it. The error says what and where.
+    Status set_position(std::string_view spec);
     /// Plays a move given in USI notation. On error (not a move, or not legal) the game is
     /// unchanged and the message says which move and why.
     Status play(std::string_view usi_move);

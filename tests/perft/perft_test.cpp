@@ -22,6 +22,11 @@ struct PerftRow {
     std::string name;
 };
 
+// gtest prints the parameter in failure messages and test lists.
+void PrintTo(const PerftRow& row, std::ostream* os) {
+    *os << row.sfen << " depth " << row.depth << " = " << row.count;
+}
+
 enum class Tier {
     FAST,
     SLOW,

@@ -15,9 +15,11 @@ struct Session {
     std::ostringstream out;
     UsiLoop            loop{out};
 
+    /// Sends a line and returns the output it caused, waiting for a search to answer.
     std::string send(std::string_view line) {
         out.str("");
         loop.handle_line(line);
+        loop.wait_for_search();
         return out.str();
     }
     std::string sfen() const { return loop.game().position().sfen(); }

@@ -1,0 +1,119 @@
+#include "engine.h"
+
+#include <chrono>
+
+namespace tsubame {
+
+extern const char* const BENCH_POSITIONS[];
+extern const int         BENCH_POSITION_COUNT;
+
+Engine::Engine(Callbacks callbacks) :
+    callbacks_(std::move(callbacks)),
+    searcher_(std::make_unique<Searcher>(tt_)) { }
+
+Engine::~Engine() {
+    quit();
+}
+
+Status Engine::set_position(std::string_view spec) {
+    return game_.set_position(spec);
+}
+
+void Engine::join() {
+    if (thread_.joinable()) thread_.join();
+}
+
+void Engine::go(const SearchLimits& limits) {
+    stop();
+    join();
+    searching_.store(true);
+
+    // The search gets its own copy of the game, so `position` may change game_ meanwhile.
+    auto search_game = std::make_shared<Game>();
+    (void)search_game->set_sfen(game_.start_sfen());
+    for (Move m : game_.moves())
+        search_game->play(m);
+
+    SearchLimits l = limits;
+    if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
+    if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
+    const EngineOptions options = options_;
+
+    thread_ = std::thread([this, search_game, l, options] {
+        Position&  pos = search_game->position();
+        BestMove   answer;
+        const bool thinking_freely = l.infinite || l.ponder;
+        if (!thinking_freely
+            && judge_declaration(pos, options.entering_king_rule) == Declaration::WIN) {
+            answer.kind = BestMove::Kind::WIN;
+        } else if (const Move t = options.entering_king_rule == EnteringKingRule::TRY
+                                    ? try_rule_move(pos)
+                                    : Move::none();
+                   !thinking_freely && t != Move::none()) {
+            answer = {BestMove::Kind::MOVE, t, Move::none()};
+        } else {
+            const SearchResult r = searcher_->run(pos, l, options.search, callbacks_.on_info);
+            if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
+        }
+        searching_.store(false);
+        if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);
+    });
+}
+
+void Engine::stop() {
+    if (searching_.load()) searcher_->stop();
+}
+
+void Engine::ponderhit() {
+    if (searching_.load()) searcher_->ponderhit();
+}
+
+void Engine::wait() {
+    join();
+}
+
+void Engine::quit() {
+    silent_.store(true);
+    stop();
+    join();
+    silent_.store(false);
+}
+
+bool Engine::set_hash_size(size_t mb) {
+    quit();
+    return tt_.resize(mb);
+}
+
+void Engine::new_game() {
+    quit();
+    tt_.clear();
+    searcher_ = std::make_unique<Searcher>(tt_);
+}
+
+PerftDivide Engine::perft(int depth) {
+    return perft_divide(game_.position(), depth);
+}
+
+BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)>& on_info) {
+    quit();
+    // Fixed conditions, whatever the options: one thread, a fresh 16 MB table, defaults.
+    TranspositionTable tt;
+    (void)tt.resize(16);
+    Searcher     searcher(tt);
+    BenchResult  result;
+    const auto   start = std::chrono::steady_clock::now();
+    SearchLimits limits;
+    limits.depth = depth;
+    for (int i = 0; i < BENCH_POSITION_COUNT; ++i) {
+        Game game;
+        if (!game.set_position(BENCH_POSITIONS[i]).ok())
+            continue; // cannot happen: the positions are fixed and tested
+        result.nodes += searcher.run(game.position(), limits, SearchOptions{}, on_info).nodes;
+    }
+    result.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    return result;
+}
+
+} // namespace tsubame

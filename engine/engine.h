@@ -1,0 +1,106 @@
+#pragma once
+
+// The engine facade: what a protocol layer drives. It owns the game, the transposition table
+// and the search thread, and reports through callbacks; it never prints.
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "core/status.h"
+#include "movegen/perft.h"
+#include "rules/declaration.h"
+#include "rules/game.h"
+#include "search/search.h"
+#include "search/tt.h"
+
+namespace tsubame {
+
+/// The answer to a `go`.
+struct BestMove {
+    enum class Kind {
+        MOVE,
+        RESIGN,
+        WIN
+    };
+    Kind kind   = Kind::RESIGN;
+    Move move   = Move::none();
+    Move ponder = Move::none(); ///< A legal reply to `move`, or none().
+};
+
+/// Engine settings a protocol layer exposes as options.
+struct EngineOptions {
+    SearchOptions    search;
+    EnteringKingRule entering_king_rule = EnteringKingRule::CSA27;
+    int              depth_limit        = 0; ///< Applied when `go` gives no depth (0 = none).
+    uint64_t         nodes_limit        = 0; ///< Applied when `go` gives no nodes (0 = none).
+};
+
+/// Totals of a bench run.
+struct BenchResult {
+    uint64_t nodes   = 0;
+    int64_t  time_ms = 0;
+};
+
+/// Facade over game, search and table. Every go() is answered by exactly one on_bestmove
+/// call (from the search thread), unless quit() silences it.
+class Engine {
+public:
+    struct Callbacks {
+        std::function<void(const SearchInfo&)> on_info;
+        std::function<void(const BestMove&)>   on_bestmove;
+    };
+
+    explicit Engine(Callbacks callbacks);
+    ~Engine();
+    Engine(const Engine&)            = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    /// Sets the position from what follows `position` in USI (see Game::set_position). A bad
+    /// SFEN keeps the previous position; a bad move keeps the moves before it.
+    Status      set_position(std::string_view spec);
+    const Game& game() const { return game_; }
+
+    /// Starts searching the current position; returns at once.
+    void go(const SearchLimits& limits);
+    /// Ends the current search (its bestmove follows); no effect when idle.
+    void stop();
+    /// The pondered move was played: the clock starts now.
+    void ponderhit();
+    /// Waits for the current search to end.
+    void wait();
+    /// Stops any search without reporting it and waits: nothing is reported after this.
+    void quit();
+    bool searching() const { return searching_.load(); }
+
+    EngineOptions& options() { return options_; }
+    /// Resizes the hash table (waits for a running search). False if memory ran out.
+    bool   set_hash_size(size_t mb);
+    size_t hash_size_mb() const { return tt_.size_mb(); }
+    /// Clears the hash table and per-game search state.
+    void new_game();
+
+    /// Perft divide of the current position.
+    PerftDivide perft(int depth);
+    /// Searches the fixed bench positions to `depth` with one thread and a fresh 16 MB table.
+    BenchResult bench(int depth, const std::function<void(const SearchInfo&)>& on_info = {});
+
+private:
+    void join();
+
+    Callbacks                 callbacks_;
+    EngineOptions             options_;
+    Game                      game_;
+    TranspositionTable        tt_;
+    std::unique_ptr<Searcher> searcher_;
+    std::thread               thread_;
+    std::atomic<bool>         searching_{false};
+    std::atomic<bool>         silent_{false};
+};
+
+} // namespace tsubame

@@ -1,0 +1,504 @@
+#include "search/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "eval/evaluate.h"
+#include "movegen/movegen.h"
+#include "rules/repetition.h"
+
+namespace tsubame {
+
+namespace {
+
+// Late-move reduction base, log(depth) * log(move number), as in Stockfish's family.
+struct Reductions {
+    int table[64][64];
+    Reductions() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                table[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.0);
+    }
+    int operator()(int depth, int move_count) const {
+        return table[std::min(depth, 63)][std::min(move_count, 63)];
+    }
+};
+const Reductions reductions;
+
+constexpr int HISTORY_MAX = 1 << 14;
+// Quiescence plies after which only recaptures are searched.
+constexpr int QS_RECAPTURE_DEPTH = -5;
+
+// Row of the history table: the origin square, or past the squares for each dropped type.
+int from_index(Move m) {
+    return m.is_drop() ? int(SQ_NB) + int(m.dropped_type()) : int(m.from());
+}
+
+// Mate scores are stored relative to the node, not the root.
+Value value_to_tt(Value v, int ply) {
+    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+}
+Value value_from_tt(Value v, int ply) {
+    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+}
+
+bool is_capture(const Position& pos, Move m) {
+    return !m.is_drop() && pos.piece_on(m.to()) != NO_PIECE;
+}
+
+// Moves with ordering scores, picked best first.
+class OrderedMoves {
+public:
+    template <GenType T>
+    void generate(const Position& pos) {
+        Move  buffer[MAX_MOVES];
+        Move* end = tsubame::generate<T, false>(pos, buffer);
+        count_    = int(end - buffer);
+        for (int i = 0; i < count_; ++i)
+            moves_[i] = {buffer[i], 0};
+    }
+    template <typename Scorer>
+    void score(Scorer&& scorer) {
+        for (int i = 0; i < count_; ++i)
+            moves_[i].score = scorer(moves_[i].move);
+    }
+    /// The next move in score order, or none() when all were picked.
+    Move next() {
+        if (picked_ >= count_) return Move::none();
+        int best = picked_;
+        for (int i = picked_ + 1; i < count_; ++i)
+            if (moves_[i].score > moves_[best].score) best = i;
+        std::swap(moves_[picked_], moves_[best]);
+        return moves_[picked_++].move;
+    }
+    int size() const { return count_; }
+
+private:
+    struct Scored {
+        Move move;
+        int  score;
+    };
+    Scored moves_[MAX_MOVES];
+    int    count_  = 0;
+    int    picked_ = 0;
+};
+
+// MVV-LVA: the most valuable victim first, the least valuable attacker first among equals.
+int capture_score(const Position& pos, Move m) {
+    const int victim   = capture_value(type_of(pos.piece_on(m.to())));
+    const int attacker = piece_value(type_of(m.moved_piece_before()));
+    return victim * 8 - attacker / 8;
+}
+
+int promotion_gain(Move m) {
+    const PieceType after = type_of(m.moved_piece_after());
+    return piece_value(after) - piece_value(unpromoted(after));
+}
+
+void update_pv(Move* pv, Move m, const Move* child_pv) {
+    *pv++ = m;
+    if (child_pv)
+        while (*child_pv != Move::none())
+            *pv++ = *child_pv++;
+    *pv = Move::none();
+}
+
+} // namespace
+
+void Searcher::ponderhit() {
+    ponderhit_ms_.store(elapsed_ms(), std::memory_order_relaxed);
+    pondering_.store(false, std::memory_order_relaxed);
+}
+
+int64_t Searcher::elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+}
+
+bool Searcher::time_up() const {
+    if (pondering_.load(std::memory_order_relaxed) || limits_.infinite) return false;
+    if (!limits_.uses_clock() && limits_.movetime == 0) return false;
+    const int64_t since = std::max<int64_t>(0, ponderhit_ms_.load(std::memory_order_relaxed));
+    return elapsed_ms() - since >= budget_.maximum_ms;
+}
+
+void Searcher::check_time() {
+    if (limits_.nodes && nodes_ >= limits_.nodes)
+        stop();
+    else if (time_up())
+        stop();
+}
+
+SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchOptions& options,
+                           const std::function<void(const SearchInfo&)>& on_info) {
+    start_    = Clock::now();
+    limits_   = limits;
+    options_  = options;
+    nodes_    = 0;
+    seldepth_ = 0;
+    stop_.store(false);
+    pondering_.store(limits.ponder);
+    ponderhit_ms_.store(-1);
+    budget_ = allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time);
+    for (auto& side : history_)
+        for (auto& row : side)
+            for (int& h : row)
+                h /= 2; // keep some knowledge from the previous search, as aged history
+    tt_.new_search();
+
+    SearchResult result;
+    // Root moves: all legal ones if `searchmoves` names any (it may list never-better
+    // non-promotions), else the search's move set.
+    root_moves_.clear();
+    if (!limits.searchmoves.empty()) {
+        for (Move m : LegalMoves(pos))
+            if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m)
+                != limits.searchmoves.end())
+                root_moves_.push_back(m);
+    } else {
+        for (Move m : MoveList<GenType::LEGAL>(pos))
+            root_moves_.push_back(m);
+    }
+    if (root_moves_.empty()) return result; // mated (or no move allowed): the caller resigns
+    result.best = root_moves_.front();
+
+    Stack stack[MAX_PLY + 10];
+    for (int i = 0; i < MAX_PLY + 10; ++i)
+        stack[i].ply = i - 2;
+    Stack* ss = stack + 2;
+    Move   pv[MAX_PLY + 1];
+    ss->pv = pv;
+
+    Value     previous  = 0;
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+    for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
+        Value delta = 40;
+        Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        if (root_depth_ >= 5) {
+            alpha = std::max(previous - delta, -VALUE_INFINITE);
+            beta  = std::min(previous + delta, VALUE_INFINITE);
+        }
+        Value value = 0;
+        while (true) {
+            pv[0] = Move::none();
+            value = search(pos, ss, alpha, beta, root_depth_, true, false);
+            if (stop_.load(std::memory_order_relaxed)) break;
+            SearchInfo info{root_depth_, seldepth_,    value,          BOUND_EXACT,
+                            nodes_,      elapsed_ms(), tt_.hashfull(), {}};
+            if (value <= alpha) {
+                info.bound = BOUND_UPPER;
+                beta       = (alpha + beta) / 2;
+                alpha      = std::max(value - delta, -VALUE_INFINITE);
+            } else if (value >= beta) {
+                info.bound = BOUND_LOWER;
+                beta       = std::min(value + delta, VALUE_INFINITE);
+            } else {
+                break;
+            }
+            if (info.time_ms > 3000 && on_info) {
+                for (Move* m = pv; *m != Move::none(); ++m)
+                    info.pv.push_back(*m);
+                on_info(info);
+            }
+            delta += delta / 2;
+        }
+        if (stop_.load(std::memory_order_relaxed) && root_depth_ > 1)
+            break; // an unfinished iteration does not replace a finished one
+
+        previous     = value;
+        result.score = value;
+        result.depth = root_depth_;
+        result.pv.clear();
+        for (Move* m = pv; *m != Move::none(); ++m)
+            result.pv.push_back(*m);
+        if (!result.pv.empty()) {
+            result.best   = result.pv[0];
+            result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
+        }
+        if (on_info)
+            on_info({root_depth_, seldepth_, value, BOUND_EXACT, nodes_, elapsed_ms(),
+                     tt_.hashfull(), result.pv});
+        if (stop_.load(std::memory_order_relaxed)) break;
+
+        // Stop starting iterations once the target time is spent; a proven mate needs no more.
+        const bool timed = (limits.uses_clock() || limits.movetime) && !limits.infinite;
+        if (timed && !pondering_.load()) {
+            const int64_t since = std::max<int64_t>(0, ponderhit_ms_.load());
+            if (elapsed_ms() - since >= budget_.optimum_ms) break;
+        }
+        if (!limits.infinite && is_mate_score(value) && VALUE_MATE - std::abs(value) <= root_depth_)
+            break;
+    }
+
+    // Under `go infinite` and `go ponder` the answer waits for stop (or ponderhit).
+    while ((limits.infinite || pondering_.load()) && !stop_.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+
+    result.nodes = nodes_;
+    return result;
+}
+
+Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
+                       bool cut_node) {
+    if (depth <= 0) return qsearch(pos, ss, alpha, beta, pv_node);
+
+    const bool root = ss->ply == 0;
+    if ((++nodes_ & 1023) == 0) check_time();
+    if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+    const int ply = ss->ply;
+    seldepth_     = std::max(seldepth_, ply + 1);
+
+    if (!root) {
+        // Repetition: the first recurrence decides (rules.md §4).
+        switch (find_repetition(pos, 16)) {
+            case Repetition::DRAW:
+                return (ply % 2 == 0) ? options_.draw_value : -options_.draw_value;
+            case Repetition::WIN:
+                return mate_in(ply);
+            case Repetition::LOSS:
+                return mated_in(ply);
+            default:
+                break;
+        }
+        // Mate-distance pruning: no line here can beat a shorter mate already found.
+        alpha = std::max(mated_in(ply), alpha);
+        beta  = std::min(mate_in(ply + 1), beta);
+        if (alpha >= beta) return alpha;
+        if (ply >= MAX_PLY - 2) return evaluate(pos);
+    }
+
+    const uint64_t key = pos.key();
+    TTData         tt{};
+    const bool     tt_hit   = tt_.probe(key, tt);
+    const Value    tt_value = tt_hit ? value_from_tt(tt.value, ply) : VALUE_NONE;
+    if (!pv_node && tt_hit && tt.depth >= depth
+        && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return tt_value;
+
+    const bool in_check = pos.in_check();
+    Value      eval     = VALUE_NONE;
+    if (!in_check) {
+        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos);
+        // A stored bound can sharpen the static estimate.
+        if (tt_hit && (tt.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
+    }
+    ss->static_eval      = eval;
+    (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+
+    if (!pv_node && !in_check && !is_mate_score(beta)) {
+        // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
+        if (depth <= 6 && eval - 150 * depth >= beta) return eval;
+        // Null move: if passing still leaves us above beta, the position is good enough.
+        // Verified at high depth against zugzwang-like positions.
+        if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
+            const int R = 3 + depth / 4;
+            StateInfo st;
+            ss->current = Move::null();
+            pos.do_null_move(st);
+            (ss + 1)->null_ok = true;
+            Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
+            pos.undo_null_move();
+            if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+            if (v >= beta) {
+                if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
+                if (depth < 12) return v;
+                ss->null_ok   = false;
+                const Value w = search(pos, ss, beta - 1, beta, depth - R, false, false);
+                ss->null_ok   = true;
+                if (w >= beta) return v;
+            }
+        }
+    }
+
+    OrderedMoves moves;
+    if (in_check)
+        moves.generate<GenType::EVASIONS>(pos);
+    else
+        moves.generate<GenType::LEGAL>(pos);
+    if (moves.size() == 0) return mated_in(ply); // no legal move loses in shogi, in check or not
+
+    const Color us = pos.side_to_move();
+    moves.score([&](Move m) {
+        if (tt_hit && m.to16() == tt.move16) return 1 << 30;
+        if (is_capture(pos, m)) return (1 << 28) + capture_score(pos, m);
+        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
+        if (m == ss->killers[0]) return (1 << 26) + 1;
+        if (m == ss->killers[1]) return 1 << 26;
+        return history_[us][from_index(m)][m.to()];
+    });
+
+    Move  pv[MAX_PLY + 1];
+    Value best       = -VALUE_INFINITE;
+    Move  best_move  = Move::none();
+    int   move_count = 0;
+    Move  quiets[64];
+    int   quiet_count = 0;
+
+    for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
+        if (root && std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end())
+            continue;
+        ++move_count;
+        const bool capture_or_promotion = is_capture(pos, m) || m.is_promotion();
+        const bool gives_check          = pos.gives_check(m);
+
+        // Shallow pruning of quiet moves once a move has avoided being mated.
+        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && !capture_or_promotion
+            && !gives_check) {
+            if (depth <= 6 && move_count > 3 + depth * depth) continue; // late move pruning
+            if (depth <= 5 && eval + 100 + 150 * depth <= alpha) continue; // futility
+        }
+
+        // Check extension, bounded so that checking sequences cannot run away.
+        const int extension = gives_check && ply < 2 * root_depth_ ? 1 : 0;
+        const int new_depth = depth - 1 + extension;
+
+        StateInfo st;
+        ss->current = m;
+        pos.do_move(m, st);
+        (ss + 1)->null_ok = true;
+        Value v;
+        if (move_count == 1) {
+            if (pv_node) (ss + 1)->pv = pv, pv[0] = Move::none();
+            v = -search(pos, ss + 1, -beta, -alpha, new_depth, pv_node, false);
+        } else {
+            int r = 0;
+            if (depth >= 3 && !capture_or_promotion) {
+                r = reductions(depth, move_count);
+                r += cut_node;
+                r -= pv_node;
+                r -= history_[us][from_index(m)][m.to()] / 4096;
+                r = std::clamp(r, 0, new_depth - 1);
+            }
+            v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
+            if (v > alpha && r > 0)
+                v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !cut_node);
+            // Every move that raises alpha at a PV node gets a full-window search, so that the
+            // PV below it is its own and never a stale line of another move.
+            if (pv_node && v > alpha) {
+                (ss + 1)->pv = pv;
+                pv[0]        = Move::none();
+                v            = -search(pos, ss + 1, -beta, -alpha, new_depth, true, false);
+            }
+        }
+        pos.undo_move(m);
+        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ss->pv, m, (ss + 1)->pv);
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+        if (!capture_or_promotion && m != best_move && quiet_count < 64) quiets[quiet_count++] = m;
+    }
+
+    if (move_count == 0) return mated_in(ply); // only at the root, when searchmoves allowed nothing
+    if (best >= beta && best_move != Move::none() && !is_capture(pos, best_move)
+        && !best_move.is_promotion())
+        update_quiet_stats(ss, us, best_move, quiets, quiet_count, depth);
+
+    const Bound bound = best >= beta                           ? BOUND_LOWER
+                      : (pv_node && best_move != Move::none()) ? BOUND_EXACT
+                                                               : BOUND_UPPER;
+    tt_.store(key, value_to_tt(best, ply), bound, depth,
+              best_move != Move::none() ? best_move.to16() : 0, eval);
+    return best;
+}
+
+void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets,
+                                  int quiet_count, int depth) {
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    const int bonus = std::min(depth * depth * 8, 2000);
+    auto      apply = [&](Move m, int delta) {
+        int& h = history_[us][from_index(m)][m.to()];
+        h += delta - h * std::abs(delta) / HISTORY_MAX; // gravity keeps |h| below the max
+    };
+    apply(best, bonus);
+    for (int i = 0; i < quiet_count; ++i)
+        apply(quiets[i], -bonus);
+}
+
+Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node,
+                        int qdepth) {
+    if ((++nodes_ & 1023) == 0) check_time();
+    if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+    const int ply = ss->ply;
+    seldepth_     = std::max(seldepth_, ply + 1);
+    if (ply >= MAX_PLY - 2) return evaluate(pos);
+
+    const uint64_t key = pos.key();
+    TTData         tt{};
+    const bool     tt_hit   = tt_.probe(key, tt);
+    const Value    tt_value = tt_hit ? value_from_tt(tt.value, ply) : VALUE_NONE;
+    if (!pv_node && tt_hit && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return tt_value;
+
+    const bool in_check = pos.in_check();
+    Value      best     = -VALUE_INFINITE;
+    Value      eval     = VALUE_NONE;
+    if (!in_check) {
+        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos);
+        best = eval; // stand pat: the side to move may decline every capture
+        if (best >= beta) return best;
+        alpha = std::max(alpha, best);
+    }
+
+    OrderedMoves moves;
+    if (in_check)
+        moves.generate<GenType::EVASIONS>(pos);
+    else
+        moves.generate<GenType::CAPTURES>(pos);
+    if (in_check && moves.size() == 0) return mated_in(ply);
+    moves.score([&](Move m) {
+        if (tt_hit && m.to16() == tt.move16) return 1 << 30;
+        return is_capture(pos, m) ? (1 << 28) + capture_score(pos, m) : promotion_gain(m);
+    });
+
+    Move best_move = Move::none();
+    for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
+        if (!in_check) {
+            // Deep in quiescence only recaptures: shogi positions are full of capturable
+            // pieces, and unbounded capture chains swamp the search (YaneuraOu does the same).
+            const Move last = (ss - 1)->current;
+            if (qdepth <= QS_RECAPTURE_DEPTH
+                && (last == Move::none() || last == Move::null() || m.to() != last.to()))
+                continue;
+            if (is_capture(pos, m) && !m.is_promotion()) {
+                const PieceType victim = type_of(pos.piece_on(m.to()));
+                // Delta pruning: a capture that cannot lift the score to alpha.
+                if (eval + capture_value(victim) + 200 <= alpha) continue;
+                // A bigger piece taking a smaller defended one loses material, in the main.
+                if (piece_value(type_of(m.moved_piece_before())) > capture_value(victim)
+                    && pos.attackers_to(~pos.side_to_move(), m.to()))
+                    continue;
+            }
+        }
+        StateInfo st;
+        ss->current = m;
+        pos.do_move(m, st);
+        const Value v = -qsearch(pos, ss + 1, -beta, -alpha, pv_node, qdepth - 1);
+        pos.undo_move(m);
+        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+    }
+
+    const Bound bound = best >= beta ? BOUND_LOWER : BOUND_UPPER;
+    tt_.store(key, value_to_tt(best, ply), bound, 0,
+              best_move != Move::none() ? best_move.to16() : 0, eval);
+    return best;
+}
+
+} // namespace tsubame

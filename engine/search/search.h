@@ -1,0 +1,107 @@
+#pragma once
+
+// Alpha-beta search: iterative deepening with aspiration windows, principal variation search,
+// quiescence, transposition table, killer and history move ordering, null-move pruning,
+// reverse futility, late move reductions and pruning, check extension, mate-distance pruning,
+// and repetition scoring. One Searcher is one search thread.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/position.h"
+#include "search/limits.h"
+#include "search/time_manager.h"
+#include "search/tt.h"
+#include "search/value.h"
+
+namespace tsubame {
+
+/// One `info` report: an iteration's result (or the final one).
+struct SearchInfo {
+    int               depth    = 0;
+    int               seldepth = 0;
+    Value             score    = 0;
+    Bound             bound    = BOUND_EXACT; ///< LOWER on fail-high, UPPER on fail-low.
+    uint64_t          nodes    = 0;
+    int64_t           time_ms  = 0;
+    int               hashfull = 0;
+    std::vector<Move> pv;
+};
+
+/// Settings the search reads (USI options).
+struct SearchOptions {
+    Value draw_value = -2; ///< Score of a repetition draw for the side to move (YaneuraOu default).
+    TimeOptions time;
+};
+
+/// Result of a whole search.
+struct SearchResult {
+    Move              best   = Move::none(); ///< none() when there is no legal move.
+    Move              ponder = Move::none();
+    Value             score  = 0;
+    int               depth  = 0;
+    uint64_t          nodes  = 0;
+    std::vector<Move> pv;
+};
+
+/// A single-threaded searcher. Stop and ponderhit may be signalled from another thread.
+class Searcher {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    explicit Searcher(TranspositionTable& tt) :
+        tt_(tt) { }
+
+    /// Searches pos (which is restored before returning). `on_info` gets each completed
+    /// iteration. Returns when a limit is reached or stop() is called; under `infinite` or
+    /// `ponder` it keeps waiting for stop()/ponderhit() after the last depth.
+    SearchResult run(Position& pos, const SearchLimits& limits, const SearchOptions& options,
+                     const std::function<void(const SearchInfo&)>& on_info);
+
+    /// Ends the search as soon as possible (thread-safe).
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    /// The predicted move was played: the clock starts now (thread-safe).
+    void     ponderhit();
+    uint64_t nodes() const { return nodes_; }
+
+private:
+    struct Stack {
+        Move* pv = nullptr;
+        Move  killers[2];
+        Move  current     = Move::none();
+        int   ply         = 0;
+        bool  null_ok     = true;
+        Value static_eval = VALUE_NONE;
+    };
+
+    Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
+                 bool cut_node);
+    /// Quiescence: captures and pawn promotions (evasions in check). `qdepth` counts down
+    /// from 0; below QS_RECAPTURE_DEPTH only recaptures on the last move's square remain.
+    Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node, int qdepth = 0);
+    void  check_time();
+    bool  time_up() const;
+    int64_t elapsed_ms() const;
+    /// Killers and history after a quiet move caused a beta cutoff.
+    void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count,
+                            int depth);
+
+    TranspositionTable&  tt_;
+    SearchLimits         limits_;
+    SearchOptions        options_;
+    TimeBudget           budget_;
+    Clock::time_point    start_;
+    std::atomic<bool>    stop_{false};
+    std::atomic<bool>    pondering_{false};
+    std::atomic<int64_t> ponderhit_ms_{-1};
+    uint64_t             nodes_      = 0;
+    int                  seldepth_   = 0;
+    int                  root_depth_ = 0;
+    std::vector<Move>    root_moves_;
+    int                  history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
+};
+
+} // namespace tsubame

@@ -1,0 +1,36 @@
+#include "search/time_manager.h"
+
+#include <algorithm>
+
+namespace tsubame {
+
+TimeBudget allot_time(const SearchLimits& limits, Color us, int ply, const TimeOptions& options) {
+    TimeBudget    b;
+    const int64_t margin = options.margin_ms;
+    if (limits.movetime > 0) {
+        b.optimum_ms = b.maximum_ms = std::max<int64_t>(1, limits.movetime - margin);
+        return b;
+    }
+    const int64_t main = std::max<int64_t>(0, limits.time[us]);
+    const int64_t inc  = std::max<int64_t>(0, limits.inc[us]);
+    const int64_t byo  = std::max<int64_t>(0, limits.byoyomi);
+
+    // Usable now: main time, plus the increment (added before this move, usi.md §6) or the
+    // byoyomi (which is spent only after the main time).
+    const int64_t usable = main + inc + byo;
+    const int64_t hard   = std::max<int64_t>(1, usable - margin);
+
+    // Spread the main time over the moves still to come; games rarely last beyond ~160 plies.
+    const int64_t moves_left = std::max<int64_t>(20, (160 - ply) / 2 + 10);
+    int64_t       target     = main / moves_left + inc + byo;
+    target                   = target * options.slow_mover_pct / 100;
+
+    // With only byoyomi left, use (almost) all of it: unused byoyomi is lost.
+    if (main == 0 && byo > 0) target = byo;
+    b.maximum_ms = std::min(hard, std::max(target, main / 5 + inc + byo));
+    b.optimum_ms = std::clamp(target, std::min(options.minimum_ms, hard), hard);
+    b.maximum_ms = std::max(b.maximum_ms, b.optimum_ms);
+    return b;
+}
+
+} // namespace tsubame

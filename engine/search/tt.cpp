@@ -1,0 +1,85 @@
+#include "search/tt.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace tsubame {
+
+void TranspositionTable::FreeDeleter::operator()(Cluster* p) const {
+    std::free(p);
+}
+
+TranspositionTable::TranspositionTable() {
+    (void)resize(16);
+}
+TranspositionTable::~TranspositionTable() = default;
+
+bool TranspositionTable::resize(size_t mb) {
+    if (mb == 0) mb = 1;
+    const size_t count = mb * 1024 * 1024 / sizeof(Cluster);
+    void*        mem   = std::aligned_alloc(alignof(Cluster), count * sizeof(Cluster));
+    if (!mem) return false;
+    table_.reset(static_cast<Cluster*>(mem));
+    cluster_count_ = count;
+    size_mb_       = mb;
+    clear();
+    return true;
+}
+
+void TranspositionTable::clear() {
+    std::memset(static_cast<void*>(table_.get()), 0, cluster_count_ * sizeof(Cluster));
+    generation_ = 0;
+}
+
+bool TranspositionTable::probe(uint64_t key, TTData& data) const {
+    const uint32_t key32 = uint32_t(key >> 32);
+    Cluster*       c     = cluster_of(key);
+    for (Entry& e : c->entries) {
+        if (e.key32 == key32 && e.depth8) {
+            // Refresh the generation so a hit is not the next entry replaced.
+            e.gen_bound = uint8_t(generation_ | (e.gen_bound & 7));
+            data        = {e.move16, e.value, e.eval, int(e.depth8) - 1, Bound(e.gen_bound & 3)};
+            return true;
+        }
+    }
+    return false;
+}
+
+void TranspositionTable::store(uint64_t key, Value value, Bound bound, int depth, uint16_t move16,
+                               Value eval) {
+    const uint32_t key32 = uint32_t(key >> 32);
+    Cluster*       c     = cluster_of(key);
+    Entry*         slot  = &c->entries[0];
+    for (Entry& e : c->entries) {
+        if (!e.depth8 || e.key32 == key32) {
+            slot = &e;
+            break;
+        }
+        // Replace the entry worth least: shallow and from old searches.
+        auto worth = [&](const Entry& x) {
+            return int(x.depth8) - int(uint8_t(generation_ - (x.gen_bound & 0xf8))) / 2;
+        };
+        if (worth(e) < worth(*slot)) slot = &e;
+    }
+    // Keep the move of a deeper result of the same position when this one has none.
+    if (move16 || slot->key32 != key32) slot->move16 = move16;
+    if (slot->key32 == key32 && bound != BOUND_EXACT && depth + 1 < int(slot->depth8) - 2) return;
+    slot->key32     = key32;
+    slot->value     = int16_t(value);
+    slot->eval      = int16_t(eval);
+    slot->depth8    = uint8_t(std::max(0, std::min(depth + 1, 255)));
+    slot->gen_bound = uint8_t(generation_ | bound);
+}
+
+int TranspositionTable::hashfull() const {
+    int          used    = 0;
+    const size_t samples = std::min<size_t>(1000, cluster_count_);
+    for (size_t i = 0; i < samples; ++i)
+        for (const Entry& e : table_[i].entries)
+            used += e.depth8 && (e.gen_bound & 0xf8) == generation_;
+    return int(used * 1000 / (samples * CLUSTER_SIZE));
+}
+
+} // namespace tsubame

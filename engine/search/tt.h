@@ -1,0 +1,87 @@
+#pragma once
+
+// Transposition table: 64-byte clusters of five 12-byte entries, depth-preferred replacement
+// with aging. Shared by search threads without locks: a torn entry can only hold a wrong move
+// or score, and moves from the table are only used to order generated legal moves.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "core/move.h"
+#include "search/value.h"
+
+namespace tsubame {
+
+/// Kind of bound a stored value is.
+enum Bound : uint8_t {
+    BOUND_NONE,
+    BOUND_UPPER,
+    BOUND_LOWER,
+    BOUND_EXACT = BOUND_UPPER | BOUND_LOWER
+};
+
+/// What a probe found.
+struct TTData {
+    uint16_t move16; ///< Low 16 bits of the best move (Move::to16), 0 if none.
+    Value    value;
+    Value    eval;
+    int      depth;
+    Bound    bound;
+};
+
+/// The shared hash table of search results.
+class TranspositionTable {
+public:
+    TranspositionTable();
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&)            = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    /// Reallocates to `mb` megabytes (cleared). Returns false if memory ran out; the table
+    /// then keeps its previous size.
+    bool resize(size_t mb);
+    void clear();
+    /// Starts a new search: older entries become preferred for replacement.
+    void new_search() { generation_ += 8; }
+
+    /// Looks up `key`; returns true and fills `data` on a hit.
+    bool probe(uint64_t key, TTData& data) const;
+    /// Stores a result; keeps a deeper entry of the same position unless this one is exact.
+    void store(uint64_t key, Value value, Bound bound, int depth, uint16_t move16, Value eval);
+
+    /// Permille of sampled entries written in the current search (USI `hashfull`).
+    int    hashfull() const;
+    size_t size_mb() const { return size_mb_; }
+
+private:
+    struct Entry {
+        uint32_t key32;
+        uint16_t move16;
+        int16_t  value;
+        int16_t  eval;
+        uint8_t  depth8; // depth + 1; 0 = empty
+        uint8_t  gen_bound; // generation in bits 3..7, bound in bits 0..1
+    };
+    static_assert(sizeof(Entry) == 10 || sizeof(Entry) == 12);
+    static constexpr int CLUSTER_SIZE = 5;
+    struct alignas(64) Cluster {
+        Entry entries[CLUSTER_SIZE];
+    };
+
+    Cluster* cluster_of(uint64_t key) const {
+        // Multiply-shift maps the key's high bits onto [0, count) without a division.
+        __extension__ using uint128 = unsigned __int128;
+        return &table_[size_t(uint128(key) * cluster_count_ >> 64)];
+    }
+
+    struct FreeDeleter {
+        void operator()(Cluster* p) const;
+    };
+    std::unique_ptr<Cluster[], FreeDeleter> table_;
+    size_t                                  cluster_count_ = 0;
+    size_t                                  size_mb_       = 0;
+    uint8_t                                 generation_    = 0;
+};
+
+} // namespace tsubame

@@ -1,0 +1,184 @@
+// Search behaviour through the engine facade: it finds mates, answers every go exactly once
+// with a legal move, is deterministic at fixed depth, and obeys stop and ponderhit.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/notation.h"
+#include "engine.h"
+#include "movegen/movegen.h"
+
+namespace tsubame {
+namespace {
+
+// An engine whose answers are collected for inspection.
+struct Harness {
+    std::mutex              mutex;
+    std::vector<BestMove>   answers;
+    std::vector<SearchInfo> infos;
+    Engine                  engine{Engine::Callbacks{[this](const SearchInfo& i) {
+                                        std::lock_guard lock(mutex);
+                                        infos.push_back(i);
+                                    },
+                                    [this](const BestMove& b) {
+                                        std::lock_guard lock(mutex);
+                                        answers.push_back(b);
+                                    }}};
+
+    BestMove search(std::string_view position, SearchLimits limits) {
+        EXPECT_TRUE(engine.set_position(position).ok()) << position;
+        engine.go(limits);
+        engine.wait();
+        std::lock_guard lock(mutex);
+        EXPECT_EQ(answers.size(), 1u);
+        return answers.empty() ? BestMove{} : answers.back();
+    }
+};
+
+SearchLimits depth_limit(int depth) {
+    SearchLimits l;
+    l.depth = depth;
+    return l;
+}
+
+// True when `m` checkmates in the position.
+bool mates(std::string_view position, Move m) {
+    Game game;
+    EXPECT_TRUE(game.set_position(position).ok());
+    game.play(m);
+    return game.position().in_check() && LegalMoves(game.position()).empty();
+}
+
+TEST(Search, FindsMateInOne) {
+    Harness        h;
+    const char*    pos = "sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1";
+    const BestMove b   = h.search(pos, depth_limit(3));
+    ASSERT_EQ(b.kind, BestMove::Kind::MOVE);
+    EXPECT_TRUE(mates(pos, b.move)) << to_usi(b.move);
+    EXPECT_EQ(h.infos.back().score, mate_in(1));
+}
+
+TEST(Search, FindsMateInThreeInATsumePositionWithoutAttackingKing) {
+    // Black has no king; White holds every remaining piece (tsume convention).
+    Harness        h;
+    const BestMove b = h.search("sfen k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 1", depth_limit(5));
+    ASSERT_EQ(b.kind, BestMove::Kind::MOVE);
+    EXPECT_EQ(h.infos.back().score, mate_in(3));
+}
+
+TEST(Search, MatedSideResigns) {
+    Harness h;
+    EXPECT_EQ(h.search("sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1", depth_limit(3)).kind,
+              BestMove::Kind::RESIGN);
+}
+
+TEST(Search, AnswersWithALegalMoveAndLegalPonder) {
+    Harness        h;
+    const char*    pos = "startpos moves 7g7f 3c3d 8h2b+";
+    const BestMove b   = h.search(pos, depth_limit(5));
+    Game           game;
+    ASSERT_TRUE(game.set_position(pos).ok());
+    ASSERT_TRUE(is_legal(game.position(), b.move));
+    if (b.ponder != Move::none()) {
+        game.play(b.move);
+        EXPECT_TRUE(is_legal(game.position(), b.ponder));
+    }
+}
+
+TEST(Search, TakesAHangingRook) {
+    Harness h;
+    // White's rook on 5e is attacked by Black's silver on 4f and defended by nothing.
+    const BestMove b = h.search("sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1", depth_limit(4));
+    EXPECT_EQ(to_usi(b.move).substr(0, 4), "4f5e");
+}
+
+TEST(Search, FixedDepthIsDeterministic) {
+    auto nodes_at_depth = [] {
+        Harness h;
+        (void)h.search("startpos moves 7g7f 3c3d 2g2f 4c4d", depth_limit(7));
+        return h.infos.back().nodes;
+    };
+    EXPECT_EQ(nodes_at_depth(), nodes_at_depth());
+}
+
+TEST(Search, DeclaresWinWhenTheRuleAllows) {
+    // Black king in the camp, 10 pieces there worth 18 points, rook and bishop in hand: 28
+    // points, enough under the 27-point rule.
+    Harness h;
+    h.engine.options().entering_king_rule = EnteringKingRule::CSA27;
+    const BestMove b = h.search("sfen K+R+BGGSS2/PPPP5/9/9/9/9/9/9/4k4 b RB 1", depth_limit(3));
+    EXPECT_EQ(b.kind, BestMove::Kind::WIN);
+    h.answers.clear();
+    h.engine.options().entering_king_rule = EnteringKingRule::NONE;
+    EXPECT_EQ(h.search("sfen K+R+BGGSS2/PPPP5/9/9/9/9/9/9/4k4 b RB 1", depth_limit(1)).kind,
+              BestMove::Kind::MOVE);
+}
+
+TEST(Search, InfiniteWaitsForStopAndAnswersOnce) {
+    Harness h;
+    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    SearchLimits l;
+    l.infinite = true;
+    l.depth    = 2; // reached at once: the answer must still wait for stop
+    h.engine.go(l);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_TRUE(h.engine.searching());
+    EXPECT_TRUE(h.answers.empty());
+    const auto start = std::chrono::steady_clock::now();
+    h.engine.stop();
+    h.engine.wait();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(50));
+    EXPECT_EQ(h.answers.size(), 1u);
+}
+
+TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
+    Harness h;
+    ASSERT_TRUE(h.engine.set_position("startpos moves 7g7f").ok());
+    SearchLimits l;
+    l.ponder      = true;
+    l.byoyomi     = 300;
+    l.time[BLACK] = l.time[WHITE] = 0;
+    h.engine.go(l);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500)); // longer than the byoyomi
+    EXPECT_TRUE(h.answers.empty()) << "a ponder search must not answer on its own";
+    const auto start = std::chrono::steady_clock::now();
+    h.engine.ponderhit();
+    h.engine.wait();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - start);
+    EXPECT_LT(ms.count(), 300) << "byoyomi counts from ponderhit";
+    EXPECT_EQ(h.answers.size(), 1u);
+}
+
+TEST(Search, QuitSilencesTheAnswer) {
+    Harness h;
+    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    SearchLimits l;
+    l.infinite = true;
+    h.engine.go(l);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    h.engine.quit();
+    EXPECT_TRUE(h.answers.empty());
+}
+
+TEST(Search, NodeLimitIsObeyed) {
+    Harness      h;
+    SearchLimits l;
+    l.nodes = 5000;
+    (void)h.search("startpos", l);
+    EXPECT_LT(h.infos.back().nodes, 5000u + 2048u);
+}
+
+TEST(Search, BenchIsDeterministic) {
+    Harness h;
+    EXPECT_EQ(h.engine.bench(3).nodes, h.engine.bench(3).nodes);
+    EXPECT_GT(h.engine.bench(3).nodes, 1000u);
+}
+
+} // namespace
+} // namespace tsubame

@@ -1,0 +1,72 @@
+// Time allotment for each clock kind (usi.md §6, rules.md §7): never beyond what the clock
+// allows minus the margin, and sensible targets.
+
+#include <gtest/gtest.h>
+
+#include "search/time_manager.h"
+
+namespace tsubame {
+namespace {
+
+SearchLimits clock(int64_t main, int64_t byoyomi, int64_t inc) {
+    SearchLimits l;
+    l.time[BLACK] = l.time[WHITE] = main;
+    l.byoyomi                     = byoyomi;
+    l.inc[BLACK] = l.inc[WHITE] = inc;
+    return l;
+}
+
+const TimeOptions OPTIONS{}; // 120 ms margin
+
+TEST(TimeManager, ByoyomiOnlyUsesNearlyAllOfIt) {
+    const TimeBudget b = allot_time(clock(0, 1000, 0), BLACK, 40, OPTIONS);
+    EXPECT_EQ(b.maximum_ms, 1000 - OPTIONS.margin_ms);
+    EXPECT_EQ(b.optimum_ms, b.maximum_ms);
+}
+
+TEST(TimeManager, MainTimePlusByoyomiSpendsASliceOfMainTime) {
+    const TimeBudget b = allot_time(clock(600000, 10000, 0), BLACK, 1, OPTIONS);
+    EXPECT_GT(b.optimum_ms, 10000); // more than the byoyomi alone
+    EXPECT_LT(b.optimum_ms, 60000); // but a slice of the main time
+    EXPECT_LE(b.maximum_ms, 600000 + 10000 - OPTIONS.margin_ms);
+    EXPECT_GE(b.maximum_ms, b.optimum_ms);
+}
+
+TEST(TimeManager, SuddenDeathNeverRunsTheClockOut) {
+    for (int64_t main : {100, 500, 3000, 60000, 900000}) {
+        const TimeBudget b = allot_time(clock(main, 0, 0), WHITE, 100, OPTIONS);
+        EXPECT_LE(b.maximum_ms, std::max<int64_t>(1, main - OPTIONS.margin_ms)) << main;
+        EXPECT_LE(b.maximum_ms, main / 5 + 1) << "keep most of the clock for later moves";
+        EXPECT_GE(b.optimum_ms, 0);
+    }
+}
+
+TEST(TimeManager, FischerCountsTheIncrementForThisMove) {
+    // usable time = remaining + increment, added before the move (usi.md §6).
+    const TimeBudget b = allot_time(clock(1000, 0, 2000), BLACK, 60, OPTIONS);
+    EXPECT_GT(b.optimum_ms, 1000);
+    EXPECT_LE(b.maximum_ms, 1000 + 2000 - OPTIONS.margin_ms);
+}
+
+TEST(TimeManager, MovetimeIsExactMinusMargin) {
+    SearchLimits l;
+    l.movetime         = 5000;
+    const TimeBudget b = allot_time(l, BLACK, 1, OPTIONS);
+    EXPECT_EQ(b.optimum_ms, 5000 - OPTIONS.margin_ms);
+    EXPECT_EQ(b.maximum_ms, 5000 - OPTIONS.margin_ms);
+}
+
+TEST(TimeManager, MarginAndSlowMoverOptionsApply) {
+    TimeOptions o;
+    o.margin_ms         = 500;
+    const TimeBudget b1 = allot_time(clock(0, 1000, 0), BLACK, 1, o);
+    EXPECT_EQ(b1.maximum_ms, 500);
+    o.margin_ms           = 120;
+    o.slow_mover_pct      = 200;
+    const TimeBudget fast = allot_time(clock(600000, 0, 0), BLACK, 1, OPTIONS);
+    const TimeBudget slow = allot_time(clock(600000, 0, 0), BLACK, 1, o);
+    EXPECT_GT(slow.optimum_ms, fast.optimum_ms);
+}
+
+} // namespace
+} // namespace tsubame
