@@ -63,13 +63,20 @@ public:
         for (int i = 0; i < count_; ++i)
             moves_[i].score = scorer(moves_[i].move);
     }
-    /// The next move in score order, or none() when all were picked.
+    /// The next move in score order, or none() when all were picked. The first few are
+    /// selected one by one (a cutoff usually comes early); then the rest is sorted once,
+    /// since selection is quadratic in shogi's long move lists.
     Move next() {
         if (picked_ >= count_) return Move::none();
-        int best = picked_;
-        for (int i = picked_ + 1; i < count_; ++i)
-            if (moves_[i].score > moves_[best].score) best = i;
-        std::swap(moves_[picked_], moves_[best]);
+        if (picked_ < SELECT_FIRST) {
+            int best = picked_;
+            for (int i = picked_ + 1; i < count_; ++i)
+                if (moves_[i].score > moves_[best].score) best = i;
+            std::swap(moves_[picked_], moves_[best]);
+        } else if (picked_ == SELECT_FIRST) {
+            std::sort(moves_ + picked_, moves_ + count_,
+                      [](const Scored& a, const Scored& b) { return a.score > b.score; });
+        }
         return moves_[picked_++].move;
     }
     int size() const { return count_; }
@@ -79,9 +86,10 @@ private:
         Move move;
         int  score;
     };
-    Scored moves_[MAX_MOVES];
-    int    count_  = 0;
-    int    picked_ = 0;
+    static constexpr int SELECT_FIRST = 3;
+    Scored               moves_[MAX_MOVES];
+    int                  count_  = 0;
+    int                  picked_ = 0;
 };
 
 // MVV-LVA: the most valuable victim first, the least valuable attacker first among equals.
@@ -355,6 +363,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         StateInfo st;
         ss->current = m;
         pos.do_move(m, st);
+        tt_.prefetch(pos.key());
         (ss + 1)->null_ok = true;
         Value v;
         if (move_count == 1) {
@@ -482,6 +491,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         StateInfo st;
         ss->current = m;
         pos.do_move(m, st);
+        tt_.prefetch(pos.key());
         const Value v = -qsearch(pos, ss + 1, -beta, -alpha, pv_node, qdepth - 1);
         pos.undo_move(m);
         if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;

@@ -50,6 +50,9 @@ public:
     /// Stores a result; keeps a deeper entry of the same position unless this one is exact.
     void store(uint64_t key, Value value, Bound bound, int depth, uint16_t move16, Value eval);
 
+    /// Starts loading the cluster of `key` into cache (probed soon after a do_move).
+    void prefetch(uint64_t key) const { __builtin_prefetch(cluster_of(key)); }
+
     /// Permille of sampled entries written in the current search (USI `hashfull`).
     int    hashfull() const;
     size_t size_mb() const { return size_mb_; }
