@@ -7,6 +7,7 @@
 #include "eval/evaluate.h"
 #include "movegen/movegen.h"
 #include "rules/repetition.h"
+#include "search/see.h"
 
 namespace tsubame {
 
@@ -328,7 +329,9 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     const Color us = pos.side_to_move();
     moves.score([&](Move m) {
         if (tt_hit && m.to16() == tt.move16) return 1 << 30;
-        if (is_capture(pos, m)) return (1 << 28) + capture_score(pos, m);
+        // Captures that lose material by SEE go after the quiet moves.
+        if (is_capture(pos, m))
+            return (see(pos, m) >= 0 ? (1 << 28) : -(1 << 28)) + capture_score(pos, m);
         if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
         if (m == ss->killers[0]) return (1 << 26) + 1;
         if (m == ss->killers[1]) return 1 << 26;
@@ -349,11 +352,14 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         const bool capture_or_promotion = is_capture(pos, m) || m.is_promotion();
         const bool gives_check          = pos.gives_check(m);
 
-        // Shallow pruning of quiet moves once a move has avoided being mated.
-        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && !capture_or_promotion
-            && !gives_check) {
-            if (depth <= 6 && move_count > 3 + depth * depth) continue; // late move pruning
-            if (depth <= 5 && eval + 100 + 150 * depth <= alpha) continue; // futility
+        // Shallow pruning once a move has avoided being mated.
+        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && !gives_check) {
+            if (!capture_or_promotion) {
+                if (depth <= 6 && move_count > 3 + depth * depth) continue; // late move pruning
+                if (depth <= 5 && eval + 100 + 150 * depth <= alpha) continue; // futility
+            }
+            // Moves that lose material by SEE, more the shallower the search.
+            if (depth <= 6 && see(pos, m) < -100 * depth) continue;
         }
 
         // Check extension, bounded so that checking sequences cannot run away.
@@ -482,10 +488,8 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
                 const PieceType victim = type_of(pos.piece_on(m.to()));
                 // Delta pruning: a capture that cannot lift the score to alpha.
                 if (eval + capture_value(victim) + 200 <= alpha) continue;
-                // A bigger piece taking a smaller defended one loses material, in the main.
-                if (piece_value(type_of(m.moved_piece_before())) > capture_value(victim)
-                    && pos.attackers_to(~pos.side_to_move(), m.to()))
-                    continue;
+                // Captures that lose material in the exchange.
+                if (see(pos, m) < 0) continue;
             }
         }
         StateInfo st;
