@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "core/notation.h"
+#include "core/tokens.h"
 #include "movegen/movegen.h"
 
 namespace tsubame::usi {
@@ -52,21 +53,6 @@ struct SpinOption {
 };
 
 } // namespace
-
-std::vector<std::string_view> split_tokens(std::string_view line) {
-    std::vector<std::string_view> tokens;
-    size_t                        i = 0;
-    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (i < line.size()) {
-        while (i < line.size() && is_space(line[i]))
-            ++i;
-        const size_t start = i;
-        while (i < line.size() && !is_space(line[i]))
-            ++i;
-        if (i > start) tokens.push_back(line.substr(start, i - start));
-    }
-    return tokens;
-}
 
 UsiLoop::UsiLoop(std::ostream& out) :
     out_(out),

@@ -50,7 +50,4 @@ private:
     size_t        pending_hash_mb_ = 16; ///< USI_Hash, applied at `isready`.
 };
 
-/// Splits a line into whitespace-separated tokens (spaces, tabs, a trailing CR).
-std::vector<std::string_view> split_tokens(std::string_view line);
-
 } // namespace tsubame::usi

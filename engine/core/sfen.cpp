@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "core/tokens.h"
 
 namespace tsubame {
 
@@ -20,20 +21,6 @@ PieceType type_of_letter(char ch) {
     return (i == std::string_view::npos || i == 0) ? NO_PIECE_TYPE : PieceType(i);
 }
 
-std::vector<std::string_view> split_fields(std::string_view s) {
-    std::vector<std::string_view> fields;
-    size_t                        i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
-            ++i;
-        const size_t start = i;
-        while (i < s.size() && s[i] != ' ' && s[i] != '\t')
-            ++i;
-        if (i > start) fields.push_back(s.substr(start, i - start));
-    }
-    return fields;
-}
-
 std::string square_name(Square s) {
     return std::string{char('1' + file_of(s)), char('a' + rank_of(s))};
 }
@@ -41,7 +28,7 @@ std::string square_name(Square s) {
 } // namespace
 
 Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
-    const auto fields = split_fields(sfen);
+    const auto fields = split_tokens(sfen);
     if (fields.size() < 3)
         return Status::failure("SFEN needs board, side to move and hands; got "
                                + std::to_string(fields.size()) + " field(s)");

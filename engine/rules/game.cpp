@@ -1,5 +1,6 @@
 #include "rules/game.h"
 
+#include "core/tokens.h"
 #include "movegen/movegen.h"
 
 namespace tsubame {
@@ -17,25 +18,6 @@ Status Game::set_sfen(std::string_view sfen) {
     start_sfen_ = pos_.sfen();
     return s;
 }
-
-namespace {
-
-std::vector<std::string_view> split_tokens(std::string_view text) {
-    std::vector<std::string_view> tokens;
-    size_t                        i = 0;
-    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (i < text.size()) {
-        while (i < text.size() && is_space(text[i]))
-            ++i;
-        const size_t start = i;
-        while (i < text.size() && !is_space(text[i]))
-            ++i;
-        if (i > start) tokens.push_back(text.substr(start, i - start));
-    }
-    return tokens;
-}
-
-} // namespace
 
 Status Game::set_position(std::string_view spec) {
     const auto tokens = split_tokens(spec);
