@@ -81,7 +81,6 @@ void Position::update_blockers(Color c) const {
     StateInfo&   st         = *st_;
     const Square k          = king_square_[c];
     st.blockers_for_king[c] = Bitboard();
-    st.pinners[~c]          = Bitboard();
     if (k == SQ_NONE) return;
     // Sliders of ~c that would attack the king on an empty board.
     const Bitboard snipers = ((rook_empty_attacks(k) & (by_type_[ROOK] | by_type_[DRAGON]))
@@ -93,10 +92,7 @@ void Position::update_blockers(Color c) const {
     const Bitboard occ = pieces() ^ snipers;
     snipers.for_each([&](Square sniper) {
         const Bitboard b = between_bb(k, sniper) & occ;
-        if (b && !b.more_than_one()) {
-            st.blockers_for_king[c] |= b;
-            if (b & by_color_[c]) st.pinners[~c] |= square_bb(sniper);
-        }
+        if (b && !b.more_than_one()) st.blockers_for_king[c] |= b;
     });
 }
 
@@ -204,8 +200,9 @@ void Position::do_move(Move m, StateInfo& ns) {
         ns.board_key ^= zobrist::PSQ[pc][from] ^ zobrist::PSQ[after][to];
         if (prev.check_squares[type_of(after)].test(to)) checkers = square_bb(to);
         // The piece that stood on `from` was ours, so a blocker there hid one of our sliders.
-        may_discover =
-            prev.blockers_for_king[them].test(from) && !aligned(from, to, king_square_[them]);
+        // (An illegal start may let this move capture the enemy king: nothing to discover.)
+        may_discover = king_square_[them] != SQ_NONE && prev.blockers_for_king[them].test(from)
+                    && !aligned(from, to, king_square_[them]);
     }
 
     ns.captured = captured;

@@ -32,7 +32,6 @@ struct StateInfo {
     /// Lone pieces (either colour) between c's king and a slider of ~c. The side to move's
     /// entry (its pins) is set by do_move; the other one on first use, with check_squares.
     Bitboard blockers_for_king[COLOR_NB];
-    Bitboard pinners[COLOR_NB]; ///< Sliders of colour c pinning a piece to ~c's king.
 
     // Computed on first use (Position::ensure_check_info): what giving check needs. Perft's
     // leaf parents and search nodes that stand pat never pay for it.
@@ -116,7 +115,8 @@ public:
     /// attackers_to: stops at the first kind of attacker found, step pieces first.
     bool is_attacked(Color c, Square s, const Bitboard& occ) const;
 
-    /// True when the legal move m gives check.
+    /// True when the legal move m gives check. Assumes the side not to move is not in check
+    /// (as in any legal position): after an illegal start it reports only new checks.
     bool gives_check(Move m) const;
     /// True when dropping a pawn of the side to move on `to` would checkmate (uchifuzume):
     /// `to` must be the square in front of the enemy king, empty, with a pawn in hand.

@@ -5,12 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "core/notation.h"
 #include "core/position.h"
 #include "core/tokens.h"
 
 namespace tsubame {
 
 namespace {
+
+// Largest move number accepted: far beyond any game, and far from overflowing the ply count.
+constexpr int MAX_MOVE_NUMBER = 1'000'000;
 
 constexpr std::string_view PIECE_LETTERS = " PLNSBRGK"; // indexed by unpromoted PieceType
 
@@ -19,10 +23,6 @@ PieceType type_of_letter(char ch) {
     const char   upper = (ch >= 'a' && ch <= 'z') ? char(ch - 'a' + 'A') : ch;
     const size_t i     = PIECE_LETTERS.find(upper);
     return (i == std::string_view::npos || i == 0) ? NO_PIECE_TYPE : PieceType(i);
-}
-
-std::string square_name(Square s) {
-    return std::string{char('1' + file_of(s)), char('a' + rank_of(s))};
 }
 
 } // namespace
@@ -45,33 +45,34 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     const std::string_view b    = fields[0];
     int                    rank = 0, file = 8;
     for (size_t i = 0; i < b.size(); ++i) {
-        const char        ch    = b[i];
-        const std::string where = " (board, rank " + std::string(1, char('a' + rank)) + ")";
+        const char ch = b[i];
+        auto where    = [&] { return " (board, rank " + std::string(1, char('a' + rank)) + ")"; };
         if (ch == '/') {
             if (file != -1)
                 return Status::failure("rank has " + std::to_string(8 - file) + " squares, not 9"
-                                       + where);
+                                       + where());
             if (++rank > 8) return Status::failure("board has more than 9 ranks");
             file = 8;
         } else if (ch >= '1' && ch <= '9') {
             file -= ch - '0';
-            if (file < -1) return Status::failure("rank has more than 9 squares" + where);
+            if (file < -1) return Status::failure("rank has more than 9 squares" + where());
         } else {
             bool promote = false;
             char letter  = ch;
             if (ch == '+') {
                 if (i + 1 >= b.size())
-                    return Status::failure("'+' at the end of the board" + where);
+                    return Status::failure("'+' at the end of the board" + where());
                 promote = true;
                 letter  = b[++i];
             }
             const PieceType base = type_of_letter(letter);
             if (base == NO_PIECE_TYPE)
                 return Status::failure(std::string("unknown piece letter '") + letter + "'"
-                                       + where);
+                                       + where());
             if (promote && !can_promote(base))
-                return Status::failure(std::string("'+") + letter + "' cannot be promoted" + where);
-            if (file < 0) return Status::failure("rank has more than 9 squares" + where);
+                return Status::failure(std::string("'+") + letter + "' cannot be promoted"
+                                       + where());
+            if (file < 0) return Status::failure("rank has more than 9 squares" + where());
             const Color  c = (letter >= 'a' && letter <= 'z') ? WHITE : BLACK;
             const Square s = make_square(File(file), Rank(rank));
             board[s]       = make_piece(c, promote ? promoted(base) : base);
@@ -98,8 +99,9 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
         for (char ch : h) {
             if (ch >= '0' && ch <= '9') {
                 count = (count < 0 ? 0 : count * 10) + (ch - '0');
-                if (count > 18)
-                    return Status::failure("hand count over 18 in '" + std::string(h) + "'");
+                if (count > Hand::capacity(PAWN))
+                    return Status::failure("hand count over " + std::to_string(Hand::capacity(PAWN))
+                                           + " in '" + std::string(h) + "'");
                 continue;
             }
             if (count == 0) return Status::failure("hand count 0 in '" + std::string(h) + "'");
@@ -109,7 +111,9 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
                                        + std::string(h) + "'");
             const Color c = (ch >= 'a' && ch <= 'z') ? WHITE : BLACK;
             const int   n = count < 0 ? 1 : count;
-            if (hands[c].count(pt) + n > Hand::max_count(pt))
+            // Up to what the hand field holds: captures with non-standard material (accepted
+            // below) can fill a hand beyond the standard count, and sfen() must read back.
+            if (hands[c].count(pt) + n > Hand::capacity(pt))
                 return Status::failure(std::string("too many '") + ch + "' in hand: '"
                                        + std::string(h) + "'");
             hands[c].set(pt, hands[c].count(pt) + n);
@@ -124,8 +128,9 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     if (fields.size() == 4) {
         const std::string_view n = fields[3];
         const auto [ptr, ec]     = std::from_chars(n.data(), n.data() + n.size(), ply);
-        if (ec != std::errc() || ptr != n.data() + n.size() || ply < 1)
-            return Status::failure("move number must be a positive integer, not '" + std::string(n)
+        if (ec != std::errc() || ptr != n.data() + n.size() || ply < 1 || ply > MAX_MOVE_NUMBER)
+            return Status::failure("move number must be an integer from 1 to "
+                                   + std::to_string(MAX_MOVE_NUMBER) + ", not '" + std::string(n)
                                    + "'");
     }
 
@@ -147,7 +152,7 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
         const PieceType pt = type_of(pc);
         const Rank      r  = relative_rank(c, rank_of(s));
         if (((pt == PAWN || pt == LANCE) && r == RANK_1) || (pt == KNIGHT && r <= RANK_2))
-            return Status::failure("piece on " + square_name(s) + " could never move again");
+            return Status::failure("piece on " + to_usi(s) + " could never move again");
         if (pt == PAWN) {
             if (pawn_on_file[c][file_of(s)])
                 return Status::failure("two unpromoted pawns of one side on file "

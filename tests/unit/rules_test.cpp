@@ -421,6 +421,28 @@ TEST(RulesOddPositions, AttackerWithoutKing) {
 }
 
 // When the side not to move is in check, the king capture is generated (§3).
+// In an illegal start where the side not to move is in check, a move that captures the
+// king while uncovering a slider must not look for a discovered check against the captured
+// king (found by review: an out-of-range table read under the sanitizers).
+TEST(RulesOddPositions, KingCaptureThatUncoversASlider) {
+    Board     b("9/9/9/4k4/4G4/9/9/9/K3R4 b - 1");
+    Position& pos = b.game.position();
+    for (Move m : LegalMoves(pos)) {
+        StateInfo st;
+        pos.do_move(m, st);
+        std::string reason;
+        EXPECT_TRUE(pos.is_consistent(&reason)) << to_usi(m) << ": " << reason;
+        for (Move reply : LegalMoves(pos)) {
+            StateInfo st2;
+            pos.do_move(reply, st2);
+            EXPECT_TRUE(pos.is_consistent(&reason)) << to_usi(m) << " " << to_usi(reply);
+            pos.undo_move(reply);
+        }
+        pos.undo_move(m);
+    }
+    EXPECT_TRUE(generated(pos, "5e5d")); // the capture of the king
+}
+
 TEST(RulesOddPositions, OpponentKingLeftInCheck) {
     constexpr const char* sfen = "4k4/9/9/9/4R4/9/9/9/4K4 b - 1";
     Board                 b(sfen);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/position.h"
+#include "rules/game.h"
 
 namespace tsubame {
 namespace {
@@ -118,14 +119,17 @@ INSTANTIATE_TEST_SUITE_P(
                 "more than 9 ranks"},
         BadSfen{"lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
                 "cannot be promoted"},
-        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 19P 1", "over 18"},
+        BadSfen{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 19P 1",
+                "more than 31 'P'"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 18P18p 1", "more than 31 'P'"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 2R2r 1", "more than 3 'R'"},
-        BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 3R 1", "too many 'R'"},
+        BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 4R 1", "too many 'R'"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 2K 1", "unknown hand piece 'K'"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 2 1", "ends with a count"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 0P 1", "count 0"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b - 0", "move number"},
+        BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b - 2147483647", "move number"},
+        BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b 32P 1", "over 31"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b - x", "move number"},
         BadSfen{"4k4/9/9/9/9/9/9/9/4K4 b - 1 extra", "unexpected text"},
         BadSfen{"4k4/9/9/9/9/9/9/9/3KK4 b - 1", "more than one king"},
@@ -141,6 +145,27 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(Sfen, NonStandardMaterialWithinHandCapacity) {
     Parsed p("k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1");
     EXPECT_TRUE(p.status.ok()) << p.status.message();
+}
+
+// Captures with non-standard material can fill a hand beyond the standard count; the SFEN
+// written then must read back (found by review: 3 rooks, 19 pawns).
+TEST(Sfen, HandsBeyondStandardCountsRoundTrip) {
+    for (const char* spec : {"sfen 4k4/9/9/9/9/9/9/9/3rK4 b 2R 1 moves 5i6i",
+                             "sfen 4k4/9/9/9/9/9/9/9/3+pK4 b 18P 1 moves 5i6i"}) {
+        Game game;
+        ASSERT_TRUE(game.set_position(spec).ok()) << spec;
+        const std::string written = game.position().sfen();
+        Game              again;
+        const Status      s = again.set_sfen(written);
+        EXPECT_TRUE(s.ok()) << written << ": " << s.message();
+        EXPECT_EQ(again.position().sfen(), written);
+    }
+}
+
+TEST(Sfen, LargestMoveNumberIsAccepted) {
+    Game game;
+    ASSERT_TRUE(game.set_position("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1000000 moves 5i5h").ok());
+    EXPECT_EQ(game.position().game_ply(), 1000001);
 }
 
 TEST(Sfen, TokinAndEnemyPawnOnAFileAreNotNifu) {
