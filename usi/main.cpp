@@ -4,17 +4,24 @@
 //   tsubame <command ...>        runs one USI command and exits, e.g.
 //   tsubame perft 5 [sfen ...]   perft of the start position or of an SFEN
 //   tsubame bench [depth]        the fixed bench search (node count and speed)
+//   tsubame selfplay ...         tuning data; tsubame features ... its feature dump
 
 #include <cstdio>
 #include <iostream>
 #include <string>
 
+#include "tools.h"
 #include "usi_loop.h"
 
 int main(int argc, char* argv[]) {
     // GUIs need every line at once; stdin buffering is left alone (usi.md §1).
     std::setvbuf(stdout, nullptr, _IONBF, 0);
     std::ios::sync_with_stdio(true);
+
+    if (argc > 1 && std::string(argv[1]) == "selfplay")
+        return tsubame::usi::run_selfplay(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "features")
+        return tsubame::usi::run_features(argc, argv);
 
     tsubame::usi::UsiLoop loop(std::cout);
     if (argc > 1) {

@@ -1,5 +1,8 @@
 #include "eval/evaluate.h"
 
+#include "eval/features.h"
+#include "eval/weights.h"
+
 namespace tsubame {
 
 namespace {
@@ -26,17 +29,9 @@ Value capture_value(PieceType pt) {
 }
 
 Value evaluate(const Position& pos) {
-    Value score = 0;
-    for (Color c : {BLACK, WHITE}) {
-        Value side = 0;
-        pos.pieces(c).andnot(pos.pieces(KING)).for_each([&](Square s) {
-            side += BOARD[type_of(pos.piece_on(s))];
-        });
-        const Hand h = pos.hand(c);
-        for (int pt = HAND_TYPE_BEGIN; pt < HAND_TYPE_END; ++pt)
-            side += h.count(PieceType(pt)) * HAND[pt];
-        score += c == BLACK ? side : -side;
-    }
+    int score = 0;
+    eval::for_each_feature(
+        pos, [&](int feature, int coefficient) { score += eval::WEIGHTS[feature] * coefficient; });
     return pos.side_to_move() == BLACK ? score : -score;
 }
 

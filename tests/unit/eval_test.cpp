@@ -1,0 +1,111 @@
+// Evaluation: the feature form, its colour symmetry, and self-play labels.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "eval/evaluate.h"
+#include "eval/features.h"
+#include "eval/weights.h"
+#include "rules/game.h"
+#include "selfplay.h"
+
+namespace tsubame {
+namespace {
+
+// The SFEN of pos with colours swapped and the board turned round (optionally also
+// mirrored left-right): the same game seen from the other side.
+std::string flipped_sfen(const Position& pos, bool mirror) {
+    Game        copy;
+    std::string board;
+    for (int r = 8; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f <= 8; ++f) {
+            const int   file = mirror ? 8 - f : f;
+            const Piece pc   = pos.piece_on(make_square(File(file), Rank(r)));
+            if (pc == NO_PIECE) {
+                ++empty;
+                continue;
+            }
+            if (empty) board += char('0' + empty);
+            empty                      = 0;
+            static const char* LETTERS = " PLNSBRGK";
+            const PieceType    pt      = type_of(pc);
+            if (is_promoted(pt)) board += '+';
+            const char letter = LETTERS[unpromoted(pt)];
+            board += color_of(pc) == BLACK ? char(letter - 'A' + 'a') : letter; // swapped
+        }
+        if (empty) board += char('0' + empty);
+        if (r > 0) board += '/';
+    }
+    std::string hand;
+    for (Color c : {WHITE, BLACK}) // White's hand becomes Black's
+        for (PieceType pt : {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN})
+            for (int i = 0; i < pos.hand(c).count(pt); ++i)
+                hand += c == WHITE ? " PLNSBRG"[pt] : char(" PLNSBRG"[pt] - 'A' + 'a');
+    return board + (pos.side_to_move() == BLACK ? " w " : " b ") + (hand.empty() ? "-" : hand)
+         + " 1";
+}
+
+TEST(Eval, EqualsTheSumOfWeightedFeatures) {
+    Game game;
+    ASSERT_TRUE(game.set_position("startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e").ok());
+    int sum = 0;
+    eval::for_each_feature(game.position(), [&](int f, int c) { sum += eval::WEIGHTS[f] * c; });
+    EXPECT_EQ(evaluate(game.position()), -sum); // White to move
+}
+
+TEST(Eval, IsColourSymmetric) {
+    for (const char* spec :
+         {"startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e",
+          "sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+          "sfen 8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+          "sfen 3sks3/9/4+P4/9/9/9/9/9/9 b G2r2b3g2s4n4l17p 1"}) {
+        Game game;
+        ASSERT_TRUE(game.set_position(spec).ok()) << spec;
+        for (bool mirror : {false, true}) {
+            Game              twin;
+            const std::string sfen = flipped_sfen(game.position(), mirror);
+            ASSERT_TRUE(twin.set_sfen(sfen).ok()) << sfen;
+            EXPECT_EQ(evaluate(game.position()), evaluate(twin.position()))
+                << spec << " vs " << sfen;
+        }
+    }
+}
+
+TEST(Eval, KingOffsetsStayInTheirTable) {
+    for (int k = 0; k < SQ_NB; ++k)
+        for (int s = 0; s < SQ_NB; ++s)
+            for (Color c : {BLACK, WHITE}) {
+                const int o = eval::king_offset(c, Square(k), Square(s));
+                ASSERT_GE(o, 0);
+                ASSERT_LT(o, eval::OFFSETS);
+            }
+}
+
+TEST(SelfPlay, LabelsFollowTheSideToMove) {
+    SelfPlayOptions options;
+    options.games = 2;
+    options.nodes = 500;
+    int games     = 0;
+    self_play(options, [&](const std::vector<TrainingPosition>& positions) {
+        ++games;
+        ASSERT_FALSE(positions.empty());
+        for (const auto& p : positions) {
+            EXPECT_TRUE(p.result >= -1 && p.result <= 1);
+            Game g;
+            ASSERT_TRUE(g.set_sfen(p.sfen).ok()) << p.sfen;
+            const bool black = g.position().side_to_move() == BLACK;
+            Game       first;
+            ASSERT_TRUE(first.set_sfen(positions.front().sfen).ok());
+            const bool first_black = first.position().side_to_move() == BLACK;
+            // One game, one result: seen from the other side it flips.
+            EXPECT_EQ(p.result,
+                      black == first_black ? positions.front().result : -positions.front().result);
+        }
+    });
+    EXPECT_EQ(games, 2);
+}
+
+} // namespace
+} // namespace tsubame
