@@ -116,11 +116,12 @@ def write_weights(path, w, provenance):
              "// Evaluation weights, indexed as in features.h. Written by scripts/tune_eval.py; do not edit",
              "// by hand."]
     lines += ["// " + p for p in provenance]
-    lines += ["", "#include <cstdint>", "", "namespace tsubame::eval {", "",
+    lines += ["", "#include <cstdint>", "", "// A generated table, laid out 16 weights a line.", "// clang-format off",
+              "namespace tsubame::eval {", "",
               f"inline constexpr int16_t WEIGHTS[{len(w)}] = {{"]
     for i in range(0, len(w), 16):
         lines.append("    " + ", ".join(str(x) for x in w[i:i + 16]) + ",")
-    lines += ["};", "", "}  // namespace tsubame::eval", ""]
+    lines += ["};", "", "}  // namespace tsubame::eval", "// clang-format on", ""]
     path.write_text("\n".join(lines))
 
 

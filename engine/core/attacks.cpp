@@ -42,10 +42,6 @@ constexpr Step GOLD_STEPS[]   = {{1, -1}, {0, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0
 constexpr Step KING_STEPS[]   = {{1, -1}, {0, -1}, {-1, -1}, {1, 0},
                                  {-1, 0}, {1, 1},  {0, 1},   {-1, 1}};
 
-bool on_board(int f, int r) {
-    return f >= 0 && f < 9 && r >= 0 && r < 9;
-}
-
 // Local file and rank sets: the geometry tables of bitboard.cpp may not be built yet.
 Bitboard file_set(File f) {
     Bitboard b;

@@ -80,46 +80,59 @@ inline uint64_t down_word(Square s, const Bitboard& occ) {
 }
 } // namespace attack_tables
 
+/// Squares a pawn of colour c on s attacks (empty for SQ_NONE, as for every step table).
 inline Bitboard pawn_attacks(Color c, Square s) {
     return attack_tables::PAWN_TABLE[c][s];
 }
+/// Squares a knight of colour c on s attacks.
 inline Bitboard knight_attacks(Color c, Square s) {
     return attack_tables::KNIGHT_TABLE[c][s];
 }
+/// Squares a silver of colour c on s attacks.
 inline Bitboard silver_attacks(Color c, Square s) {
     return attack_tables::SILVER_TABLE[c][s];
 }
+/// Squares a gold (or promoted minor piece) of colour c on s attacks.
 inline Bitboard gold_attacks(Color c, Square s) {
     return attack_tables::GOLD_TABLE[c][s];
 }
+/// The eight neighbours of s.
 inline Bitboard king_attacks(Square s) {
     return attack_tables::KING_TABLE[s];
 }
 
+/// Squares a lance of colour c on s attacks, up to and including the first piece.
 inline Bitboard lance_attacks(Color c, Square s, const Bitboard& occ) {
     using namespace attack_tables;
     return in_word_of(s, c == BLACK ? up_word(s, occ) : down_word(s, occ));
 }
+/// Squares a bishop on s attacks with the given occupancy.
 inline Bitboard bishop_attacks(Square s, const Bitboard& occ) {
     return attack_tables::lookup(attack_tables::BISHOP_TABLE[s], occ);
 }
+/// The file part of a rook's attacks.
 inline Bitboard rook_file_attacks(Square s, const Bitboard& occ) {
     using namespace attack_tables;
     return in_word_of(s, up_word(s, occ) | down_word(s, occ));
 }
+/// The rank part of a rook's attacks.
 inline Bitboard rook_rank_attacks(Square s, const Bitboard& occ) {
     return attack_tables::lookup(attack_tables::ROOK_RANK_TABLE[s], occ);
 }
+/// Squares a rook on s attacks with the given occupancy.
 inline Bitboard rook_attacks(Square s, const Bitboard& occ) {
     return rook_file_attacks(s, occ) | rook_rank_attacks(s, occ);
 }
+/// Squares a horse (promoted bishop) on s attacks.
 inline Bitboard horse_attacks(Square s, const Bitboard& occ) {
     return bishop_attacks(s, occ) | king_attacks(s);
 }
+/// Squares a dragon (promoted rook) on s attacks.
 inline Bitboard dragon_attacks(Square s, const Bitboard& occ) {
     return rook_attacks(s, occ) | king_attacks(s);
 }
 
+/// Lance, bishop and rook attacks on an empty board.
 inline Bitboard lance_empty_attacks(Color c, Square s) {
     return attack_tables::LANCE_EMPTY[c][s];
 }

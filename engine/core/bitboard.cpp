@@ -20,10 +20,6 @@ namespace {
 constexpr int DIRECTIONS[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
                                   {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-bool on_board(int f, int r) {
-    return f >= 0 && f < 9 && r >= 0 && r < 9;
-}
-
 void init_geometry() {
     using namespace geometry;
     for (int s = 0; s <= SQ_NB; ++s)

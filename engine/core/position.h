@@ -69,16 +69,21 @@ public:
     void undo_move(Move m);
     /// Passes the turn (null-move pruning); the side to move must not be in check.
     void do_null_move(StateInfo& new_state);
+    /// Takes back a null move.
     void undo_null_move();
 
+    /// Whose turn it is.
     Color side_to_move() const { return side_to_move_; }
     /// Ply number of the side to move (1 = first move of the game, as in SFEN).
-    int   game_ply() const { return game_ply_; }
+    int game_ply() const { return game_ply_; }
+    /// The piece on s, or NO_PIECE.
     Piece piece_on(Square s) const { return board_[s]; }
-    Hand  hand(Color c) const { return hands_[c]; }
+    /// Pieces in colour c's hand.
+    Hand hand(Color c) const { return hands_[c]; }
     /// King square of colour c, or SQ_NONE when that side has no king (tsume attacker).
     Square king_square(Color c) const { return king_square_[c]; }
 
+    /// Occupied squares, optionally by colour and/or type.
     Bitboard pieces() const { return by_color_[BLACK] | by_color_[WHITE]; }
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
@@ -88,12 +93,14 @@ public:
     Bitboard golds() const { return golds_; }
     Bitboard golds(Color c) const { return golds_ & by_color_[c]; }
 
+    /// The current state (keys, check information, history link).
     const StateInfo* state() const { return st_; }
     uint64_t         key() const { return st_->key(); }
     uint64_t         board_key() const { return st_->board_key; }
     uint64_t         hand_key() const { return st_->hand_key; }
-    Bitboard         checkers() const { return st_->checkers; }
-    bool             in_check() const { return bool(st_->checkers); }
+    /// Pieces giving check to the side to move.
+    Bitboard checkers() const { return st_->checkers; }
+    bool     in_check() const { return bool(st_->checkers); }
     /// Pieces of colour c that may not leave the line between their king and a pinner.
     Bitboard pinned(Color c) const { return blockers_for_king(c) & by_color_[c]; }
     /// Lone pieces of either colour between c's king and an enemy slider.

@@ -56,15 +56,23 @@ enum Square : int {
     SQ_NONE = 81
 };
 
+/// The square on file f, rank r.
 constexpr Square make_square(File f, Rank r) {
     return Square(int(f) * 9 + int(r));
 }
+/// File of a square.
 constexpr File file_of(Square s) {
     return File(int(s) / 9);
 }
+/// Rank of a square.
 constexpr Rank rank_of(Square s) {
     return Rank(int(s) % 9);
 }
+/// True when file and rank indexes (0..8 each) lie on the board.
+constexpr bool on_board(int file, int rank) {
+    return file >= 0 && file < 9 && rank >= 0 && rank < 9;
+}
+/// True for the 81 board squares (false for SQ_NONE).
 constexpr bool is_ok(Square s) {
     return s >= SQ_11 && s < SQ_NB;
 }
@@ -107,6 +115,7 @@ enum PieceType : int {
 constexpr bool can_promote(PieceType pt) {
     return pt >= PAWN && pt <= ROOK;
 }
+/// The promoted form of a promotable type.
 constexpr PieceType promoted(PieceType pt) {
     return PieceType(pt | PROMOTED);
 }
@@ -114,6 +123,7 @@ constexpr PieceType promoted(PieceType pt) {
 constexpr PieceType unpromoted(PieceType pt) {
     return pt == KING ? KING : PieceType(pt & ~PROMOTED);
 }
+/// True for the six promoted types.
 constexpr bool is_promoted(PieceType pt) {
     return pt > KING;
 }
@@ -124,12 +134,15 @@ enum Piece : int {
     PIECE_NB = 32
 };
 
+/// The piece of colour c and type pt.
 constexpr Piece make_piece(Color c, PieceType pt) {
     return Piece((int(c) << 4) | int(pt));
 }
+/// Owner of a piece.
 constexpr Color color_of(Piece pc) {
     return Color(int(pc) >> 4);
 }
+/// Type of a piece.
 constexpr PieceType type_of(Piece pc) {
     return PieceType(int(pc) & 15);
 }

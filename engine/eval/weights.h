@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+// A generated table, laid out 16 weights a line.
+// clang-format off
 namespace tsubame::eval {
 
 inline constexpr int16_t WEIGHTS[4920] = {
@@ -319,3 +321,4 @@ inline constexpr int16_t WEIGHTS[4920] = {
 };
 
 }  // namespace tsubame::eval
+// clang-format on
