@@ -30,8 +30,13 @@ PLACEMENT_BEGIN = 24
 
 def read_weights(path):
     text = path.read_text()
-    body = text[text.index("{") + 1:text.rindex("}")]
-    return [int(x) for x in re.findall(r"-?\d+", body)]
+    start = text.index("{", text.index("WEIGHTS["))
+    body = text[start + 1:text.index("}", start)]
+    weights = [int(x) for x in re.findall(r"-?\d+", body)]
+    declared = int(re.search(r"WEIGHTS\[(\d+)\]", text).group(1))
+    if len(weights) != declared:
+        sys.exit(f"{path}: {len(weights)} weights read, {declared} declared")
+    return weights
 
 
 def read_data(path):
