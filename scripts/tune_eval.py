@@ -20,6 +20,7 @@ import math
 import random
 import re
 import sys
+import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +121,7 @@ def write_weights(path, w, provenance):
     lines = ["#pragma once", "",
              "// Evaluation weights, indexed as in features.h. Written by scripts/tune_eval.py; do not edit",
              "// by hand."]
-    lines += ["// " + p for p in provenance]
+    lines += ["// " + line for p in provenance for line in textwrap.wrap(p, 96)]
     lines += ["", "#include <cstdint>", "", "// A generated table, laid out 16 weights a line.", "// clang-format off",
               "namespace tsubame::eval {", "",
               f"inline constexpr int16_t WEIGHTS[{len(w)}] = {{"]
