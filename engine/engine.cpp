@@ -52,7 +52,34 @@ void Engine::go(const SearchLimits& limits) {
                    !thinking_freely && t != Move::none()) {
             answer = {BestMove::Kind::MOVE, t, Move::none()};
         } else {
-            const SearchResult r = searcher_->run(pos, l, options.search, callbacks_.on_info);
+            // Lazy SMP: helpers search the same position with their own histories and share
+            // the table; they run until the main search ends, whose result is the answer.
+            while (int(helpers_.size()) < options.threads - 1) {
+                helpers_.push_back(std::make_unique<Searcher>(tt_));
+                helpers_.back()->set_thread_index(int(helpers_.size()));
+            }
+            std::vector<std::thread> helper_threads;
+            for (int i = 0; i < options.threads - 1; ++i)
+                helper_threads.emplace_back([this, i, &search_game, &options] {
+                    Game game;
+                    (void)game.set_sfen(search_game->start_sfen());
+                    for (Move m : search_game->moves())
+                        game.play(m);
+                    SearchLimits free;
+                    free.infinite = true;
+                    (void)helpers_[i]->run(game.position(), free, options.search, {});
+                });
+            auto on_info = [&](const SearchInfo& info) {
+                SearchInfo total = info;
+                for (int i = 0; i < options.threads - 1; ++i)
+                    total.nodes += helpers_[i]->nodes();
+                if (callbacks_.on_info) callbacks_.on_info(total);
+            };
+            const SearchResult r = searcher_->run(pos, l, options.search, on_info);
+            for (int i = 0; i < options.threads - 1; ++i)
+                helpers_[i]->stop();
+            for (auto& helper : helper_threads)
+                helper.join();
             if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
         }
         searching_.store(false);
@@ -88,6 +115,7 @@ void Engine::new_game() {
     quit();
     tt_.clear();
     searcher_ = std::make_unique<Searcher>(tt_);
+    helpers_.clear();
 }
 
 PerftDivide Engine::perft(int depth) {

@@ -37,6 +37,7 @@ struct BestMove {
 struct EngineOptions {
     SearchOptions    search;
     EnteringKingRule entering_king_rule = EnteringKingRule::CSA27;
+    int              threads            = 1; ///< Search threads (Lazy SMP when above 1).
     int              depth_limit        = 0; ///< Applied when `go` gives no depth (0 = none).
     uint64_t         nodes_limit        = 0; ///< Applied when `go` gives no nodes (0 = none).
 };
@@ -93,14 +94,15 @@ public:
 private:
     void join();
 
-    Callbacks                 callbacks_;
-    EngineOptions             options_;
-    Game                      game_;
-    TranspositionTable        tt_;
-    std::unique_ptr<Searcher> searcher_;
-    std::thread               thread_;
-    std::atomic<bool>         searching_{false};
-    std::atomic<bool>         silent_{false};
+    Callbacks                              callbacks_;
+    EngineOptions                          options_;
+    Game                                   game_;
+    TranspositionTable                     tt_;
+    std::unique_ptr<Searcher>              searcher_; ///< The main thread's searcher.
+    std::vector<std::unique_ptr<Searcher>> helpers_; ///< Lazy SMP helpers, kept across searches.
+    std::thread                            thread_;
+    std::atomic<bool>                      searching_{false};
+    std::atomic<bool>                      silent_{false};
 };
 
 } // namespace tsubame

@@ -165,7 +165,7 @@ void UsiLoop::cmd_usi() {
     send("id author the Tsubame developers");
     send("option name USI_Hash type spin default 16 min 1 max 65536");
     send("option name USI_Ponder type check default false");
-    send("option name Threads type spin default 1 min 1 max 1");
+    send("option name Threads type spin default 1 min 1 max 128");
     send("option name ByoyomiMargin type spin default 120 min 0 max 10000");
     send("option name MinimumThinkingTime type spin default 0 min 0 max 60000");
     send("option name SlowMover type spin default 100 min 10 max 1000");
@@ -209,7 +209,7 @@ void UsiLoop::cmd_setoption(const std::vector<std::string_view>& tokens) {
     EngineOptions&   o       = engine_.options();
     const SpinOption spins[] = {
         {"USI_Hash", 16, 1, 65536, [&](int64_t v) { pending_hash_mb_ = size_t(v); }},
-        {"Threads", 1, 1, 1, [](int64_t) {}},
+        {"Threads", 1, 1, 128, [&](int64_t v) { o.threads = int(v); }},
         {"ByoyomiMargin", 120, 0, 10000, [&](int64_t v) { o.search.time.margin_ms = v; }},
         {"MinimumThinkingTime", 0, 0, 60000, [&](int64_t v) { o.search.time.minimum_ms = v; }},
         {"SlowMover", 100, 10, 1000, [&](int64_t v) { o.search.time.slow_mover_pct = int(v); }},

@@ -132,7 +132,7 @@ bool Searcher::time_up() const {
 }
 
 void Searcher::check_time() {
-    if (limits_.nodes && nodes_ >= limits_.nodes)
+    if (limits_.nodes && nodes() >= limits_.nodes)
         stop();
     else if (time_up())
         stop();
@@ -140,10 +140,10 @@ void Searcher::check_time() {
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchOptions& options,
                            const std::function<void(const SearchInfo&)>& on_info) {
-    start_    = Clock::now();
-    limits_   = limits;
-    options_  = options;
-    nodes_    = 0;
+    start_   = Clock::now();
+    limits_  = limits;
+    options_ = options;
+    nodes_.store(0, std::memory_order_relaxed);
     seldepth_ = 0;
     stop_.store(false);
     pondering_.store(limits.ponder);
@@ -180,7 +180,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 
     Value     previous  = 0;
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
-    for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
+    for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
         Value delta = 40;
         Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
         if (root_depth_ >= 5) {
@@ -193,7 +193,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             value = search(pos, ss, alpha, beta, root_depth_, true, false);
             if (stop_.load(std::memory_order_relaxed)) break;
             SearchInfo info{root_depth_, seldepth_,    value,          BOUND_EXACT,
-                            nodes_,      elapsed_ms(), tt_.hashfull(), {}};
+                            nodes(),     elapsed_ms(), tt_.hashfull(), {}};
             if (value <= alpha) {
                 info.bound = BOUND_UPPER;
                 beta       = (alpha + beta) / 2;
@@ -225,7 +225,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
         }
         if (on_info)
-            on_info({root_depth_, seldepth_, value, BOUND_EXACT, nodes_, elapsed_ms(),
+            on_info({root_depth_, seldepth_, value, BOUND_EXACT, nodes(), elapsed_ms(),
                      tt_.hashfull(), result.pv});
         if (stop_.load(std::memory_order_relaxed)) break;
 
@@ -243,7 +243,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     while ((limits.infinite || pondering_.load()) && !stop_.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 
-    result.nodes = nodes_;
+    result.nodes = nodes();
     return result;
 }
 
@@ -252,7 +252,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (depth <= 0) return qsearch(pos, ss, alpha, beta, pv_node);
 
     const bool root = ss->ply == 0;
-    if ((++nodes_ & 1023) == 0) check_time();
+    if ((count_node() & 1023) == 0) check_time();
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);
@@ -441,7 +441,7 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
 
 Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node,
                         int qdepth) {
-    if ((++nodes_ & 1023) == 0) check_time();
+    if ((count_node() & 1023) == 0) check_time();
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);

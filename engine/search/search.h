@@ -64,8 +64,12 @@ public:
     /// Ends the search as soon as possible (thread-safe).
     void stop() { stop_.store(true, std::memory_order_relaxed); }
     /// The predicted move was played: the clock starts now (thread-safe).
-    void     ponderhit();
-    uint64_t nodes() const { return nodes_; }
+    void ponderhit();
+    /// Nodes searched so far in the current search (readable from other threads).
+    uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    /// Lazy SMP helpers (index > 0) start at a later depth, so that threads sharing the table
+    /// work on different iterations instead of repeating each other.
+    void set_thread_index(int index) { thread_index_ = index; }
 
 private:
     struct Stack {
@@ -83,25 +87,32 @@ private:
     /// from 0; below QS_RECAPTURE_DEPTH only recaptures on the last move's square remain.
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node, int qdepth = 0);
     void  check_time();
-    bool  time_up() const;
+    /// Counts a node; returns the new count.
+    uint64_t count_node() {
+        const uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
+        nodes_.store(n, std::memory_order_relaxed);
+        return n;
+    }
+    bool    time_up() const;
     int64_t elapsed_ms() const;
     /// Killers and history after a quiet move caused a beta cutoff.
     void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count,
                             int depth);
 
-    TranspositionTable&  tt_;
-    SearchLimits         limits_;
-    SearchOptions        options_;
-    TimeBudget           budget_;
-    Clock::time_point    start_;
-    std::atomic<bool>    stop_{false};
-    std::atomic<bool>    pondering_{false};
-    std::atomic<int64_t> ponderhit_ms_{-1};
-    uint64_t             nodes_      = 0;
-    int                  seldepth_   = 0;
-    int                  root_depth_ = 0;
-    std::vector<Move>    root_moves_;
-    int                  history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
+    TranspositionTable&   tt_;
+    SearchLimits          limits_;
+    SearchOptions         options_;
+    TimeBudget            budget_;
+    Clock::time_point     start_;
+    std::atomic<bool>     stop_{false};
+    std::atomic<bool>     pondering_{false};
+    std::atomic<int64_t>  ponderhit_ms_{-1};
+    std::atomic<uint64_t> nodes_{0}; // written by this thread only; relaxed, no RMW
+    int                   thread_index_ = 0;
+    int                   seldepth_     = 0;
+    int                   root_depth_   = 0;
+    std::vector<Move>     root_moves_;
+    int                   history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
 };
 
 } // namespace tsubame

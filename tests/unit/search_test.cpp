@@ -174,6 +174,29 @@ TEST(Search, NodeLimitIsObeyed) {
     EXPECT_LT(h.infos.back().nodes, 5000u + 2048u);
 }
 
+// Lazy SMP: with helper threads the answer is still one legal move per go, and stop ends
+// the helpers too.
+TEST(Search, TwoThreadsAnswerOnceWithALegalMove) {
+    Harness h;
+    h.engine.options().threads = 2;
+    const char*    pos         = "startpos moves 7g7f 3c3d";
+    const BestMove b           = h.search(pos, depth_limit(8));
+    Game           game;
+    ASSERT_TRUE(game.set_position(pos).ok());
+    EXPECT_TRUE(is_legal(game.position(), b.move));
+
+    h.answers.clear();
+    SearchLimits l;
+    l.infinite = true;
+    h.engine.go(l);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_TRUE(h.answers.empty());
+    h.engine.stop();
+    h.engine.wait();
+    EXPECT_EQ(h.answers.size(), 1u);
+    EXPECT_GT(h.infos.back().nodes, 0u);
+}
+
 TEST(Search, BenchIsDeterministic) {
     Harness h;
     EXPECT_EQ(h.engine.bench(3).nodes, h.engine.bench(3).nodes);
