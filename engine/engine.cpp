@@ -27,6 +27,10 @@ void Engine::go(const SearchLimits& limits) {
     stop();
     join();
     searching_.store(true);
+    stop_request_.store(false);
+    ponderhit_request_.store(false);
+    helpers_stop_.store(false);
+    searcher_->set_request_flags(&stop_request_, &ponderhit_request_);
 
     // The search gets its own copy of the game, so `position` may change game_ meanwhile.
     auto search_game = std::make_shared<Game>();
@@ -57,6 +61,7 @@ void Engine::go(const SearchLimits& limits) {
             while (int(helpers_.size()) < options.threads - 1) {
                 helpers_.push_back(std::make_unique<Searcher>(tt_));
                 helpers_.back()->set_thread_index(int(helpers_.size()));
+                helpers_.back()->set_request_flags(&helpers_stop_, nullptr);
             }
             std::vector<std::thread> helper_threads;
             for (int i = 0; i < options.threads - 1; ++i)
@@ -76,6 +81,7 @@ void Engine::go(const SearchLimits& limits) {
                 if (callbacks_.on_info) callbacks_.on_info(total);
             };
             const SearchResult r = searcher_->run(pos, l, options.search, on_info);
+            helpers_stop_.store(true); // helpers not yet running see this when they start
             for (int i = 0; i < options.threads - 1; ++i)
                 helpers_[i]->stop();
             for (auto& helper : helper_threads)
@@ -88,10 +94,13 @@ void Engine::go(const SearchLimits& limits) {
 }
 
 void Engine::stop() {
+    // The flag first: a search thread that has not started yet reads it when it does.
+    stop_request_.store(true);
     if (searching_.load()) searcher_->stop();
 }
 
 void Engine::ponderhit() {
+    ponderhit_request_.store(true);
     if (searching_.load()) searcher_->ponderhit();
 }
 

@@ -102,7 +102,10 @@ private:
     std::vector<std::unique_ptr<Searcher>> helpers_; ///< Lazy SMP helpers, kept across searches.
     std::thread                            thread_;
     std::atomic<bool>                      searching_{false};
-    std::atomic<bool>                      silent_{false};
+    std::atomic<bool>                      stop_request_{false}; ///< `stop` for the current search.
+    std::atomic<bool> ponderhit_request_{false}; ///< `ponderhit` for the current search.
+    std::atomic<bool> helpers_stop_{false}; ///< The main search has ended.
+    std::atomic<bool> silent_{false};
 };
 
 } // namespace tsubame

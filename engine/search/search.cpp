@@ -148,6 +148,9 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     stop_.store(false);
     pondering_.store(limits.ponder);
     ponderhit_ms_.store(-1);
+    // Requests that arrived before this thread started (see set_request_flags).
+    if (ponderhit_request_ && ponderhit_request_->load()) ponderhit();
+    if (stop_request_ && stop_request_->load()) stop();
     budget_ = allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time);
     for (auto& side : history_)
         for (auto& row : side)

@@ -67,6 +67,13 @@ public:
     void ponderhit();
     /// Nodes searched so far in the current search (readable from other threads).
     uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    /// Flags the owner sets before calling stop()/ponderhit(). run() resets its own state when
+    /// it starts and then reads these, so a request that came before the search thread got
+    /// going is not lost.
+    void set_request_flags(const std::atomic<bool>* stop, const std::atomic<bool>* ponderhit) {
+        stop_request_      = stop;
+        ponderhit_request_ = ponderhit;
+    }
     /// Lazy SMP helpers (index > 0) start at a later depth, so that threads sharing the table
     /// work on different iterations instead of repeating each other.
     void set_thread_index(int index) { thread_index_ = index; }
@@ -99,20 +106,22 @@ private:
     void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count,
                             int depth);
 
-    TranspositionTable&   tt_;
-    SearchLimits          limits_;
-    SearchOptions         options_;
-    TimeBudget            budget_;
-    Clock::time_point     start_;
-    std::atomic<bool>     stop_{false};
-    std::atomic<bool>     pondering_{false};
-    std::atomic<int64_t>  ponderhit_ms_{-1};
-    std::atomic<uint64_t> nodes_{0}; // written by this thread only; relaxed, no RMW
-    int                   thread_index_ = 0;
-    int                   seldepth_     = 0;
-    int                   root_depth_   = 0;
-    std::vector<Move>     root_moves_;
-    int                   history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
+    TranspositionTable&      tt_;
+    SearchLimits             limits_;
+    SearchOptions            options_;
+    TimeBudget               budget_;
+    Clock::time_point        start_;
+    std::atomic<bool>        stop_{false};
+    std::atomic<bool>        pondering_{false};
+    std::atomic<int64_t>     ponderhit_ms_{-1};
+    std::atomic<uint64_t>    nodes_{0}; // written by this thread only; relaxed, no RMW
+    int                      thread_index_      = 0;
+    const std::atomic<bool>* stop_request_      = nullptr;
+    const std::atomic<bool>* ponderhit_request_ = nullptr;
+    int                      seldepth_          = 0;
+    int                      root_depth_        = 0;
+    std::vector<Move>        root_moves_;
+    int                      history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
 };
 
 } // namespace tsubame

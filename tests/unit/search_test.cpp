@@ -197,6 +197,39 @@ TEST(Search, TwoThreadsAnswerOnceWithALegalMove) {
     EXPECT_GT(h.infos.back().nodes, 0u);
 }
 
+// A stop or ponderhit that arrives before the search thread has started must not be lost;
+// neither may the end of the main search before a helper has started (found in a match:
+// a Threads=2 engine hung on a quick answer).
+TEST(Search, RequestsBeforeTheSearchStartsAreKept) {
+    for (int threads : {1, 2}) {
+        for (int round = 0; round < 20; ++round) {
+            Harness h;
+            h.engine.options().threads = threads;
+            ASSERT_TRUE(h.engine.set_position("startpos").ok());
+            SearchLimits l;
+            l.infinite = true;
+            h.engine.go(l);
+            h.engine.stop(); // at once, often before the thread runs
+            h.engine.wait();
+            EXPECT_EQ(h.answers.size(), 1u);
+
+            h.answers.clear();
+            SearchLimits p;
+            p.ponder  = true;
+            p.byoyomi = 200;
+            h.engine.go(p);
+            h.engine.ponderhit(); // at once
+            h.engine.wait(); // must end on its own within the byoyomi
+            EXPECT_EQ(h.answers.size(), 1u);
+
+            h.answers.clear();
+            // The main search ends at once (mate in one): helpers must end too.
+            EXPECT_EQ(h.search("sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1", depth_limit(6)).kind,
+                      BestMove::Kind::MOVE);
+        }
+    }
+}
+
 TEST(Search, BenchIsDeterministic) {
     Harness h;
     EXPECT_EQ(h.engine.bench(3).nodes, h.engine.bench(3).nodes);
