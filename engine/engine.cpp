@@ -34,9 +34,7 @@ void Engine::go(const SearchLimits& limits) {
 
     // The search gets its own copy of the game, so `position` may change game_ meanwhile.
     auto search_game = std::make_shared<Game>();
-    (void)search_game->set_sfen(game_.start_sfen());
-    for (Move m : game_.moves())
-        search_game->play(m);
+    search_game->replay(game_);
 
     SearchLimits l = limits;
     if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
@@ -67,9 +65,7 @@ void Engine::go(const SearchLimits& limits) {
             for (int i = 0; i < options.threads - 1; ++i)
                 helper_threads.emplace_back([this, i, &search_game, &options] {
                     Game game;
-                    (void)game.set_sfen(search_game->start_sfen());
-                    for (Move m : search_game->moves())
-                        game.play(m);
+                    game.replay(*search_game);
                     SearchLimits free;
                     free.infinite = true;
                     (void)helpers_[i]->run(game.position(), free, options.search, {});

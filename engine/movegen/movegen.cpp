@@ -118,11 +118,12 @@ Move* add_unpromotable_moves(const Position& pos, Move* list, Bitboard target, B
     return add_unpromotable_moves<Us, DRAGON>(pos, list, target, pinned, ksq);
 }
 
-// Every non-king board move towards the targets.
+// Every non-king board move: pawns towards `pawn_t`, other pieces towards `t`. They differ
+// only for CAPTURES and QUIETS, which split the non-capturing pawn promotions apart.
 template <Color Us, bool All>
-Move* add_board_moves(const Position& pos, Move* list, const Targets& t, Bitboard pinned,
-                      Square ksq) {
-    list = add_pawn_moves<Us, All>(pos, list, t, pinned, ksq);
+Move* add_board_moves(const Position& pos, Move* list, const Targets& pawn_t, const Targets& t,
+                      Bitboard pinned, Square ksq) {
+    list = add_pawn_moves<Us, All>(pos, list, pawn_t, pinned, ksq);
     list = add_moves_of_type<Us, LANCE, All>(pos, list, t, pinned, ksq);
     list = add_moves_of_type<Us, KNIGHT, All>(pos, list, t, pinned, ksq);
     list = add_moves_of_type<Us, SILVER, All>(pos, list, t, pinned, ksq);
@@ -234,45 +235,27 @@ Move* generate_for(const Position& pos, Move* list) {
         const Square   checker = checkers.lsb();
         const Bitboard block   = between_bb(ksq, checker);
         const Targets  t{block | checkers, block | checkers};
-        list = add_board_moves<Us, All>(pos, list, t, pinned, ksq);
+        list = add_board_moves<Us, All>(pos, list, t, t, pinned, ksq);
         return add_drops<Us>(pos, list, block);
     } else {
         const Bitboard enemy = pos.pieces(~Us);
-        Targets        t;
-        Bitboard       king_target;
+        // Pawn promotions that capture nothing belong to CAPTURES; other pieces' quiet
+        // promotions to QUIETS.
+        Targets  pawn_t, t;
+        Bitboard king_target;
         if constexpr (T == GenType::CAPTURES) {
-            t           = {enemy | empty, enemy};
+            pawn_t      = {enemy | empty, enemy};
+            t           = {enemy, enemy};
             king_target = enemy;
         } else if constexpr (T == GenType::QUIETS) {
-            t           = {Bitboard(), empty};
+            pawn_t      = {Bitboard(), empty};
+            t           = {empty, empty};
             king_target = empty;
         } else {
-            t           = {enemy | empty, enemy | empty};
+            pawn_t = t  = {enemy | empty, enemy | empty};
             king_target = enemy | empty;
         }
-        if constexpr (T == GenType::CAPTURES) {
-            // Promotions that capture nothing belong here only for pawns.
-            list = add_pawn_moves<Us, All>(pos, list, t, pinned, ksq);
-            const Targets captures_only{enemy, enemy};
-            list = add_moves_of_type<Us, LANCE, All>(pos, list, captures_only, pinned, ksq);
-            list = add_moves_of_type<Us, KNIGHT, All>(pos, list, captures_only, pinned, ksq);
-            list = add_moves_of_type<Us, SILVER, All>(pos, list, captures_only, pinned, ksq);
-            list = add_moves_of_type<Us, BISHOP, All>(pos, list, captures_only, pinned, ksq);
-            list = add_moves_of_type<Us, ROOK, All>(pos, list, captures_only, pinned, ksq);
-            list = add_unpromotable_moves<Us>(pos, list, enemy, pinned, ksq);
-        } else if constexpr (T == GenType::QUIETS) {
-            // Pawn pushes to empty squares, minus the promotions CAPTURES already made.
-            list = add_pawn_moves<Us, All>(pos, list, t, pinned, ksq);
-            const Targets quiet{empty, empty};
-            list = add_moves_of_type<Us, LANCE, All>(pos, list, quiet, pinned, ksq);
-            list = add_moves_of_type<Us, KNIGHT, All>(pos, list, quiet, pinned, ksq);
-            list = add_moves_of_type<Us, SILVER, All>(pos, list, quiet, pinned, ksq);
-            list = add_moves_of_type<Us, BISHOP, All>(pos, list, quiet, pinned, ksq);
-            list = add_moves_of_type<Us, ROOK, All>(pos, list, quiet, pinned, ksq);
-            list = add_unpromotable_moves<Us>(pos, list, empty, pinned, ksq);
-        } else {
-            list = add_board_moves<Us, All>(pos, list, t, pinned, ksq);
-        }
+        list = add_board_moves<Us, All>(pos, list, pawn_t, t, pinned, ksq);
         list = add_king_moves<Us>(pos, list, king_target, occ);
         if constexpr (T != GenType::CAPTURES) list = add_drops<Us>(pos, list, empty);
         return list;

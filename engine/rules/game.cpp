@@ -61,6 +61,13 @@ void Game::play(Move m) {
     moves_.push_back(m);
 }
 
+void Game::replay(const Game& other) {
+    // other's start SFEN was accepted once, so it is accepted again.
+    (void)set_sfen(other.start_sfen());
+    for (Move m : other.moves())
+        play(m);
+}
+
 void Game::undo() {
     if (moves_.empty()) return;
     pos_.undo_move(moves_.back());

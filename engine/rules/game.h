@@ -31,6 +31,9 @@ public:
     Status play(std::string_view usi_move);
     /// Plays a move known to be legal.
     void play(Move m);
+    /// Becomes a copy of `other` (same start and moves, with its own states), e.g. for a
+    /// search thread.
+    void replay(const Game& other);
     /// Takes back the last move; does nothing at the start position.
     void undo();
 

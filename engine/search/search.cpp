@@ -195,19 +195,21 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             pv[0] = Move::none();
             value = search(pos, ss, alpha, beta, root_depth_, true, false);
             if (stop_.load(std::memory_order_relaxed)) break;
-            SearchInfo info{root_depth_, seldepth_,    value,          BOUND_EXACT,
-                            nodes(),     elapsed_ms(), tt_.hashfull(), {}};
+            Bound bound;
             if (value <= alpha) {
-                info.bound = BOUND_UPPER;
-                beta       = (alpha + beta) / 2;
-                alpha      = std::max(value - delta, -VALUE_INFINITE);
+                bound = BOUND_UPPER;
+                beta  = (alpha + beta) / 2;
+                alpha = std::max(value - delta, -VALUE_INFINITE);
             } else if (value >= beta) {
-                info.bound = BOUND_LOWER;
-                beta       = std::min(value + delta, VALUE_INFINITE);
+                bound = BOUND_LOWER;
+                beta  = std::min(value + delta, VALUE_INFINITE);
             } else {
                 break;
             }
-            if (info.time_ms > 3000 && on_info) {
+            // Fail-high/low lines only in long searches, where the GUI would wait otherwise.
+            if (on_info && elapsed_ms() > 3000) {
+                SearchInfo info{root_depth_, seldepth_,    value,          bound,
+                                nodes(),     elapsed_ms(), tt_.hashfull(), {}};
                 for (Move* m = pv; *m != Move::none(); ++m)
                     info.pv.push_back(*m);
                 on_info(info);
