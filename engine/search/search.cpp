@@ -7,6 +7,7 @@
 #include "eval/evaluate.h"
 #include "movegen/movegen.h"
 #include "rules/repetition.h"
+#include "search/mate1.h"
 #include "search/see.h"
 
 namespace tsubame {
@@ -174,10 +175,13 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     if (root_moves_.empty()) return result; // mated (or no move allowed): the caller resigns
     result.best = root_moves_.front();
 
+    // Four sentinel entries below the root, so that ss - 4 is always valid.
     Stack stack[MAX_PLY + 10];
-    for (int i = 0; i < MAX_PLY + 10; ++i)
-        stack[i].ply = i - 2;
-    Stack* ss = stack + 2;
+    for (int i = 0; i < MAX_PLY + 10; ++i) {
+        stack[i].ply          = i - 4;
+        stack[i].cont_history = continuation_after(Move::none());
+    }
+    Stack* ss = stack + 4;
     Move   pv[MAX_PLY + 1];
     ss->pv = pv;
 
@@ -296,18 +300,33 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         // A stored bound can sharpen the static estimate.
         if (tt_hit && (tt.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
     }
-    ss->static_eval      = eval;
+    ss->static_eval = eval;
+    // Better than two plies ago: prune less, the position is going our way.
+    const bool improving =
+        eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE && eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+
+    // One-move mate, tested before any pruning: a node that static measures would cut can
+    // still be lost (or won) to a single drop. A stored entry means the node was searched.
+    if (!root && !in_check && !tt_hit) {
+        if (const Move mate = find_mate_in_1(pos); mate != Move::none()) {
+            const Value v = mate_in(ply + 1);
+            tt_.store(key, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
+                      mate.to16(), eval);
+            return v;
+        }
+    }
 
     if (!pv_node && !in_check && !is_mate_score(beta)) {
         // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
-        if (depth <= 6 && eval - 150 * depth >= beta) return eval;
+        if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
         // Null move: if passing still leaves us above beta, the position is good enough.
         // Verified at high depth against zugzwang-like positions.
         if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
             const int R = 3 + depth / 4;
             StateInfo st;
-            ss->current = Move::null();
+            ss->current      = Move::null();
+            ss->cont_history = continuation_after(Move::null());
             pos.do_null_move(st);
             (ss + 1)->null_ok = true;
             Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
@@ -328,19 +347,24 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (in_check)
         moves.generate<GenType::EVASIONS>(pos);
     else
-        moves.generate<GenType::LEGAL>(pos);
+        moves.generate<GenType::NON_EVASIONS>(pos);
     if (moves.size() == 0) return mated_in(ply); // no legal move loses in shogi, in check or not
 
-    const Color us = pos.side_to_move();
+    const Color us      = pos.side_to_move();
+    const Move  prev    = (ss - 1)->current;
+    const Move  counter = prev == Move::none() || prev == Move::null()
+                            ? Move::none()
+                            : counter_moves_[prev.moved_piece_after()][prev.to()];
     moves.score([&](Move m) {
         if (tt_hit && m.to16() == tt.move16) return 1 << 30;
         // Captures that lose material by SEE go after the quiet moves.
         if (is_capture(pos, m))
             return (see(pos, m) >= 0 ? (1 << 28) : -(1 << 28)) + capture_score(pos, m);
         if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
-        if (m == ss->killers[0]) return (1 << 26) + 1;
-        if (m == ss->killers[1]) return 1 << 26;
-        return history_[us][from_index(m)][m.to()];
+        if (m == ss->killers[0]) return (1 << 26) + 2;
+        if (m == ss->killers[1]) return (1 << 26) + 1;
+        if (m == counter) return 1 << 26;
+        return quiet_score(ss, us, m);
     });
 
     Move  pv[MAX_PLY + 1];
@@ -360,7 +384,8 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         // Shallow pruning once a move has avoided being mated.
         if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && !gives_check) {
             if (!capture_or_promotion) {
-                if (depth <= 6 && move_count > 3 + depth * depth) continue; // late move pruning
+                if (depth <= 6 && move_count > (3 + depth * depth) / (2 - improving))
+                    continue; // late move pruning
                 if (depth <= 5 && eval + 100 + 150 * depth <= alpha) continue; // futility
             }
             // Moves that lose material by SEE, more the shallower the search.
@@ -372,7 +397,8 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         const int new_depth = depth - 1 + extension;
 
         StateInfo st;
-        ss->current = m;
+        ss->current      = m;
+        ss->cont_history = continuation_after(m);
         pos.do_move(m, st);
         tt_.prefetch(pos.key());
         (ss + 1)->null_ok = true;
@@ -386,7 +412,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
                 r = reductions(depth, move_count);
                 r += cut_node;
                 r -= pv_node;
-                r -= history_[us][from_index(m)][m.to()] / 4096;
+                r -= quiet_score(ss, us, m) / 10000;
                 r = std::clamp(r, 0, new_depth - 1);
             }
             v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
@@ -434,14 +460,33 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = best;
     }
+    const Move prev = (ss - 1)->current;
+    if (prev != Move::none() && prev != Move::null())
+        counter_moves_[prev.moved_piece_after()][prev.to()] = best;
     const int bonus = std::min(depth * depth * 8, 2000);
     auto      apply = [&](Move m, int delta) {
         int& h = history_[us][from_index(m)][m.to()];
         h += delta - h * std::abs(delta) / HISTORY_MAX; // gravity keeps |h| below the max
+        update_continuation(ss, m, delta);
     };
     apply(best, bonus);
     for (int i = 0; i < quiet_count; ++i)
         apply(quiets[i], -bonus);
+}
+
+void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
+    for (int back : {1, 2, 4}) {
+        if ((ss - back)->current == Move::none()) break; // before the root
+        int16_t& h = (*(ss - back)->cont_history)[m.moved_piece_after()][m.to()];
+        h          = int16_t(h + bonus - h * std::abs(bonus) / HISTORY_MAX);
+    }
+}
+
+int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
+    const Piece  pc = m.moved_piece_after();
+    const Square to = m.to();
+    return 2 * history_[us][from_index(m)][to] + (*(ss - 1)->cont_history)[pc][to]
+         + (*(ss - 2)->cont_history)[pc][to] + (*(ss - 4)->cont_history)[pc][to];
 }
 
 Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node,
@@ -466,6 +511,8 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos);
         best = eval; // stand pat: the side to move may decline every capture
         if (best >= beta) return best;
+        // Captures alone would miss a mating drop, the commonest way to win at once.
+        if (find_mate_in_1(pos) != Move::none()) return mate_in(ply + 1);
         alpha = std::max(alpha, best);
     }
 
@@ -498,7 +545,8 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
             }
         }
         StateInfo st;
-        ss->current = m;
+        ss->current      = m;
+        ss->cont_history = continuation_after(m);
         pos.do_move(m, st);
         tt_.prefetch(pos.key());
         const Value v = -qsearch(pos, ss + 1, -beta, -alpha, pv_node, qdepth - 1);

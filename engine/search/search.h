@@ -1,14 +1,17 @@
 #pragma once
 
 // Alpha-beta search: iterative deepening with aspiration windows, principal variation search,
-// quiescence, transposition table, killer and history move ordering, null-move pruning,
+// quiescence, transposition table, move ordering by killers, counter-moves and butterfly and
+// continuation histories, a one-move mate test at every node, null-move pruning,
 // reverse futility, late move reductions and pruning, check extension, mate-distance pruning,
 // and repetition scoring. One Searcher is one search thread.
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/position.h"
@@ -79,13 +82,17 @@ public:
     void set_thread_index(int index) { thread_index_ = index; }
 
 private:
+    /// History of quiet moves by moved piece and destination, following a given move.
+    using PieceToHistory = int16_t[PIECE_NB][SQ_NB];
+
     struct Stack {
-        Move* pv = nullptr;
-        Move  killers[2];
-        Move  current     = Move::none();
-        int   ply         = 0;
-        bool  null_ok     = true;
-        Value static_eval = VALUE_NONE;
+        Move*           pv = nullptr;
+        Move            killers[2];
+        Move            current      = Move::none();
+        PieceToHistory* cont_history = nullptr; ///< The table that follows `current`.
+        int             ply          = 0;
+        bool            null_ok      = true;
+        Value           static_eval  = VALUE_NONE;
     };
 
     Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
@@ -102,9 +109,19 @@ private:
     }
     bool    time_up() const;
     int64_t elapsed_ms() const;
-    /// Killers and history after a quiet move caused a beta cutoff.
+    /// Killers, counter-move and histories after a quiet move caused a beta cutoff.
     void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count,
                             int depth);
+    /// Adds `bonus` to the continuation histories of the moves 1, 2 and 4 plies back.
+    void update_continuation(Stack* ss, Move m, int bonus);
+    /// Quiet-move ordering score: butterfly history plus continuation histories.
+    int quiet_score(const Stack* ss, Color us, Move m) const;
+    /// The continuation table that follows move m (a shared one for the null move).
+    PieceToHistory* continuation_after(Move m) {
+        return m == Move::null() || m == Move::none()
+                 ? &continuation_->entry[0][0]
+                 : &continuation_->entry[m.moved_piece_after()][m.to()];
+    }
 
     TranspositionTable&      tt_;
     SearchLimits             limits_;
@@ -122,6 +139,13 @@ private:
     int                      root_depth_        = 0;
     std::vector<Move>        root_moves_;
     int                      history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
+    /// Continuation history: [previous piece][previous destination][piece][destination].
+    struct ContinuationTable {
+        PieceToHistory entry[PIECE_NB][SQ_NB];
+    };
+    std::unique_ptr<ContinuationTable> continuation_ = std::make_unique<ContinuationTable>();
+    /// The quiet reply that last refuted a move, by that move's piece and destination.
+    Move counter_moves_[PIECE_NB][SQ_NB] = {};
 };
 
 } // namespace tsubame
