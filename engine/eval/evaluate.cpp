@@ -28,11 +28,51 @@ Value capture_value(PieceType pt) {
     return BOARD[pt] + (pt == KING ? 0 : HAND[unpromoted(pt)]);
 }
 
-Value evaluate(const Position& pos) {
+namespace {
+
+int piece_score(Color c, PieceType pt, Square s, Square own, Square foe) {
     int score = 0;
-    eval::for_each_feature(
+    eval::for_each_piece_feature(c, pt, s, own, foe, [&](int feature, int coefficient) {
+        score += eval::WEIGHTS[feature] * coefficient;
+    });
+    return score;
+}
+
+} // namespace
+
+int32_t placement_score(const Position& pos) {
+    int score = 0;
+    eval::for_each_placement_feature(
         pos, [&](int feature, int coefficient) { score += eval::WEIGHTS[feature] * coefficient; });
+    return score;
+}
+
+int32_t placement_score_after(const Position& pos, Move m, int32_t before) {
+    const Color  us   = pos.side_to_move();
+    const int    sign = us == BLACK ? 1 : -1;
+    const Square own = pos.king_square(us), foe = pos.king_square(~us);
+    const Square to    = m.to();
+    int32_t      score = before + piece_score(us, type_of(m.moved_piece_after()), to, own, foe);
+    if (m.is_drop()) return score - sign * eval::WEIGHTS[eval::HAND_MATERIAL + m.dropped_type()];
+    score -= piece_score(us, type_of(m.moved_piece_before()), m.from(), own, foe);
+    if (const Piece captured = pos.piece_on(to); captured != NO_PIECE) {
+        score -= piece_score(~us, type_of(captured), to, foe, own);
+        score += sign * eval::WEIGHTS[eval::HAND_MATERIAL + unpromoted(type_of(captured))];
+    }
+    return score;
+}
+
+Value evaluate(const Position& pos, int32_t placement) {
+    int score = placement;
+    for (Color c : {BLACK, WHITE})
+        eval::for_each_king_safety_feature(pos, c, [&](int feature, int coefficient) {
+            score += eval::WEIGHTS[feature] * coefficient;
+        });
     return pos.side_to_move() == BLACK ? score : -score;
+}
+
+Value evaluate(const Position& pos) {
+    return evaluate(pos, placement_score(pos));
 }
 
 } // namespace tsubame

@@ -9,10 +9,15 @@
 //   - placement: per piece type, the piece's offset from its own king and from the enemy
 //     king, seen from the owner's side and mirrored left-right (|file difference| 0..8, rank
 //     difference -8..8). This is the "KP" table indexed by king and piece square, folded by
-//     translation so that few games suffice to tune it.
+//     translation so that few games suffice to tune it;
+//   - king safety: for each king, how many of its neighbours the enemy attacks, how many safe
+//     flight squares it has, and the attacked count crossed with the enemy's hand, since
+//     pieces in hand turn attacked squares into mating drops.
 
+#include <algorithm>
 #include <cstdlib>
 
+#include "core/attacks.h"
 #include "core/position.h"
 
 namespace tsubame::eval {
@@ -22,7 +27,41 @@ constexpr int BOARD_MATERIAL  = 0; // + PieceType
 constexpr int HAND_MATERIAL   = 16; // + hand PieceType
 constexpr int NEAR_OWN_KING   = 24; // + PieceType * OFFSETS + offset
 constexpr int NEAR_ENEMY_KING = NEAR_OWN_KING + 16 * OFFSETS;
-constexpr int FEATURE_COUNT   = NEAR_ENEMY_KING + 16 * OFFSETS;
+// King safety, per king from its owner's view (one-hot buckets, so the tuner learns curves):
+constexpr int KING_ZONE_ATTACKED = NEAR_ENEMY_KING + 16 * OFFSETS; // + attacked neighbours 0..8
+constexpr int KING_ESCAPES       = KING_ZONE_ATTACKED + 9; // + safe flight squares 0..8
+constexpr int KING_HAND_PRESSURE = KING_ESCAPES + 9; // + hand bucket 0..4 * 9 + attacked 0..8
+constexpr int FEATURE_COUNT      = KING_HAND_PRESSURE + 5 * 9;
+
+/// How much the enemy hand threatens a king, 0..4: drops are shogi's main attacking force.
+inline int hand_pressure(Hand h) {
+    const int weight = 3 * h.count(ROOK) + 2 * (h.count(BISHOP) + h.count(GOLD) + h.count(SILVER))
+                     + h.count(KNIGHT) + h.count(LANCE) + (h.count(PAWN) > 0);
+    return std::min(4, (weight + 1) / 2);
+}
+
+/// Calls f(feature, coefficient) for the safety of c's king (coefficient +1 for Black's king).
+template <typename F>
+void for_each_king_safety_feature(const Position& pos, Color c, F&& f) {
+    const Square ksq = pos.king_square(c);
+    if (ksq == SQ_NONE) return;
+    const int sign = c == BLACK ? 1 : -1;
+    // Without the king, so that a square behind it on a checking line counts as attacked.
+    const Bitboard occ      = pos.pieces() ^ Bitboard::square(ksq);
+    Bitboard       zone     = king_attacks(ksq);
+    const Bitboard own      = pos.pieces(c);
+    int            attacked = 0, escapes = 0;
+    while (zone) {
+        const Square s = zone.pop();
+        if (pos.is_attacked(~c, s, occ))
+            ++attacked;
+        else if (!own.test(s))
+            ++escapes;
+    }
+    f(KING_ZONE_ATTACKED + attacked, sign);
+    f(KING_ESCAPES + escapes, sign);
+    f(KING_HAND_PRESSURE + hand_pressure(pos.hand(~c)) * 9 + attacked, sign);
+}
 
 /// Offset of square s from king k, seen from colour c's side, mirrored left-right.
 inline int king_offset(Color c, Square k, Square s) {
@@ -32,23 +71,39 @@ inline int king_offset(Color c, Square k, Square s) {
     return std::abs(df) * 17 + dr + 8;
 }
 
-/// Calls f(feature, coefficient) for every active feature of pos (Black positive).
+/// Calls f(feature, coefficient) for the features of one non-king piece of colour c and type
+/// pt on square s, with the kings on `own` and `foe` (coefficient +1 for Black's pieces).
 template <typename F>
-void for_each_feature(const Position& pos, F&& f) {
+void for_each_piece_feature(Color c, PieceType pt, Square s, Square own, Square foe, F&& f) {
+    const int sign = c == BLACK ? 1 : -1;
+    f(BOARD_MATERIAL + pt, sign);
+    if (own != SQ_NONE) f(NEAR_OWN_KING + pt * OFFSETS + king_offset(c, own, s), sign);
+    if (foe != SQ_NONE) f(NEAR_ENEMY_KING + pt * OFFSETS + king_offset(c, foe, s), sign);
+}
+
+/// Calls f(feature, coefficient) for the features that depend only on where each piece is
+/// and what is in hand (material and placement): the part a move changes piece by piece.
+template <typename F>
+void for_each_placement_feature(const Position& pos, F&& f) {
     for (Color c : {BLACK, WHITE}) {
         const int    sign = c == BLACK ? 1 : -1;
         const Square own  = pos.king_square(c);
         const Square foe  = pos.king_square(~c);
         pos.pieces(c).andnot(pos.pieces(KING)).for_each([&](Square s) {
-            const PieceType pt = type_of(pos.piece_on(s));
-            f(BOARD_MATERIAL + pt, sign);
-            if (own != SQ_NONE) f(NEAR_OWN_KING + pt * OFFSETS + king_offset(c, own, s), sign);
-            if (foe != SQ_NONE) f(NEAR_ENEMY_KING + pt * OFFSETS + king_offset(c, foe, s), sign);
+            for_each_piece_feature(c, type_of(pos.piece_on(s)), s, own, foe, f);
         });
         const Hand h = pos.hand(c);
         for (int pt = HAND_TYPE_BEGIN; pt < HAND_TYPE_END; ++pt)
             if (const int n = h.count(PieceType(pt))) f(HAND_MATERIAL + pt, sign * n);
     }
+}
+
+/// Calls f(feature, coefficient) for every active feature of pos (Black positive).
+template <typename F>
+void for_each_feature(const Position& pos, F&& f) {
+    for_each_placement_feature(pos, f);
+    for (Color c : {BLACK, WHITE})
+        for_each_king_safety_feature(pos, c, f);
 }
 
 } // namespace tsubame::eval

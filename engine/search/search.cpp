@@ -181,11 +181,15 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         stack[i].ply          = i - 4;
         stack[i].cont_history = continuation_after(Move::none());
     }
-    Stack* ss = stack + 4;
-    Move   pv[MAX_PLY + 1];
+    Stack* ss     = stack + 4;
+    ss->placement = placement_score(pos);
+    Move pv[MAX_PLY + 1];
     ss->pv = pv;
 
-    Value     previous  = 0;
+    Value     previous    = 0;
+    Value     first_score = 0; // the score of the early iterations, for the falling-score test
+    double    best_move_changes = 0; // decaying count, for the time manager
+    Move      last_best         = Move::none();
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
     for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
         Value delta = 40;
@@ -223,7 +227,6 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         if (stop_.load(std::memory_order_relaxed) && root_depth_ > 1)
             break; // an unfinished iteration does not replace a finished one
 
-        previous     = value;
         result.score = value;
         result.depth = root_depth_;
         result.pv.clear();
@@ -238,14 +241,21 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
                      tt_.hashfull(), result.pv});
         if (stop_.load(std::memory_order_relaxed)) break;
 
-        // Stop starting iterations once the target time is spent; a proven mate needs no more.
-        const bool timed = (limits.uses_clock() || limits.movetime) && !limits.infinite;
-        if (timed && !pondering_.load()) {
-            const int64_t since = std::max<int64_t>(0, ponderhit_ms_.load());
-            if (elapsed_ms() - since >= budget_.optimum_ms) break;
+        // Stop starting iterations once the target time is spent: longer while the best move
+        // changes or the score falls. A proven mate needs no more.
+        best_move_changes = best_move_changes / 2 + (result.best != last_best ? 1.0 : 0.0);
+        last_best         = result.best;
+        const bool timed  = (limits.uses_clock() || limits.movetime) && !limits.infinite;
+        if (timed && !pondering_.load() && root_depth_ > 1) {
+            const int64_t since  = std::max<int64_t>(0, ponderhit_ms_.load());
+            const int64_t target = adjusted_optimum(budget_, best_move_changes,
+                                                    int((first_score + previous) / 2 - value));
+            if (elapsed_ms() - since >= target) break;
         }
+        if (root_depth_ <= 4) first_score = value;
         if (!limits.infinite && is_mate_score(value) && VALUE_MATE - std::abs(value) <= root_depth_)
             break;
+        previous = value;
     }
 
     // Under `go infinite` and `go ponder` the answer waits for stop (or ponderhit).
@@ -282,7 +292,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         alpha = std::max(mated_in(ply), alpha);
         beta  = std::min(mate_in(ply + 1), beta);
         if (alpha >= beta) return alpha;
-        if (ply >= MAX_PLY - 2) return evaluate(pos);
+        if (ply >= MAX_PLY - 2) return evaluate(pos, ss->placement);
     }
 
     const uint64_t key = pos.key();
@@ -296,7 +306,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     const bool in_check = pos.in_check();
     Value      eval     = VALUE_NONE;
     if (!in_check) {
-        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos);
+        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos, ss->placement);
         // A stored bound can sharpen the static estimate.
         if (tt_hit && (tt.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
     }
@@ -325,8 +335,9 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
             const int R = 3 + depth / 4;
             StateInfo st;
-            ss->current      = Move::null();
-            ss->cont_history = continuation_after(Move::null());
+            ss->current         = Move::null();
+            ss->cont_history    = continuation_after(Move::null());
+            (ss + 1)->placement = ss->placement;
             pos.do_null_move(st);
             (ss + 1)->null_ok = true;
             Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
@@ -397,10 +408,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         const int new_depth = depth - 1 + extension;
 
         StateInfo st;
-        ss->current      = m;
-        ss->cont_history = continuation_after(m);
-        pos.do_move(m, st);
-        tt_.prefetch(pos.key());
+        make_move(pos, ss, m, st);
         (ss + 1)->null_ok = true;
         Value v;
         if (move_count == 1) {
@@ -454,6 +462,17 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     return best;
 }
 
+void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
+    ss->current      = m;
+    ss->cont_history = continuation_after(m);
+    // The placement score follows the move, except after a king move, which changes all of it.
+    const bool king_move = !m.is_drop() && type_of(m.moved_piece_before()) == KING;
+    if (!king_move) (ss + 1)->placement = placement_score_after(pos, m, ss->placement);
+    pos.do_move(m, st);
+    if (king_move) (ss + 1)->placement = placement_score(pos);
+    tt_.prefetch(pos.key());
+}
+
 void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets,
                                   int quiet_count, int depth) {
     if (ss->killers[0] != best) {
@@ -495,7 +514,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);
-    if (ply >= MAX_PLY - 2) return evaluate(pos);
+    if (ply >= MAX_PLY - 2) return evaluate(pos, ss->placement);
 
     const uint64_t key = pos.key();
     TTData         tt{};
@@ -508,7 +527,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     Value      best     = -VALUE_INFINITE;
     Value      eval     = VALUE_NONE;
     if (!in_check) {
-        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos);
+        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos, ss->placement);
         best = eval; // stand pat: the side to move may decline every capture
         if (best >= beta) return best;
         // Captures alone would miss a mating drop, the commonest way to win at once.
@@ -545,10 +564,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
             }
         }
         StateInfo st;
-        ss->current      = m;
-        ss->cont_history = continuation_after(m);
-        pos.do_move(m, st);
-        tt_.prefetch(pos.key());
+        make_move(pos, ss, m, st);
         const Value v = -qsearch(pos, ss + 1, -beta, -alpha, pv_node, qdepth - 1);
         pos.undo_move(m);
         if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;

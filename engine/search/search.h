@@ -93,6 +93,7 @@ private:
         int             ply          = 0;
         bool            null_ok      = true;
         Value           static_eval  = VALUE_NONE;
+        int32_t         placement    = 0; ///< eval's placement_score, kept move by move.
     };
 
     Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
@@ -109,6 +110,8 @@ private:
     }
     bool    time_up() const;
     int64_t elapsed_ms() const;
+    /// Plays m at ss: records it, keeps the placement score and prefetches the table entry.
+    void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
     /// Killers, counter-move and histories after a quiet move caused a beta cutoff.
     void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count,
                             int depth);

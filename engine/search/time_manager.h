@@ -27,4 +27,10 @@ struct TimeBudget {
 /// Computes the budget for the side `us` to move at game ply `ply`.
 TimeBudget allot_time(const SearchLimits& limits, Color us, int ply, const TimeOptions& options);
 
+/// The target time after an iteration, adjusted to the search's state: more time while the
+/// best move keeps changing (`best_move_changes`, a decaying count) or the score is falling
+/// (`score_drop`, in centipawns against the previous iterations), less when all is quiet.
+/// Never beyond the budget's maximum.
+int64_t adjusted_optimum(const TimeBudget& budget, double best_move_changes, int score_drop);
+
 } // namespace tsubame

@@ -2,11 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 
+#include "core/notation.h"
 #include "eval/evaluate.h"
 #include "eval/features.h"
 #include "eval/weights.h"
+#include "movegen/movegen.h"
 #include "rules/game.h"
 #include "selfplay.h"
 
@@ -69,6 +72,29 @@ TEST(Eval, IsColourSymmetric) {
             ASSERT_TRUE(twin.set_sfen(sfen).ok()) << sfen;
             EXPECT_EQ(evaluate(game.position()), evaluate(twin.position()))
                 << spec << " vs " << sfen;
+        }
+    }
+}
+
+TEST(Eval, IncrementalPlacementMatchesTheFullSum) {
+    // Random games with captures, drops and promotions: the score kept move by move equals
+    // the full computation after every non-king move, and evaluate() agrees either way.
+    std::mt19937 rng(7);
+    for (int game_no = 0; game_no < 30; ++game_no) {
+        Game game;
+        ASSERT_TRUE(
+            game.set_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").ok());
+        for (int ply = 0; ply < 150; ++ply) {
+            Position&                      pos = game.position();
+            const MoveList<GenType::LEGAL> legal(pos);
+            if (legal.empty()) break;
+            const Move m      = *(legal.begin() + rng() % legal.size());
+            const int  before = placement_score(pos);
+            EXPECT_EQ(evaluate(pos, before), evaluate(pos));
+            const bool king_move = !m.is_drop() && type_of(m.moved_piece_before()) == KING;
+            const int  expected  = king_move ? 0 : placement_score_after(pos, m, before);
+            game.play(m);
+            if (!king_move) ASSERT_EQ(expected, placement_score(game.position())) << to_usi(m);
         }
     }
 }

@@ -75,5 +75,18 @@ TEST(TimeManager, MarginAndSlowMoverOptionsApply) {
     EXPECT_GT(slow.optimum_ms, fast.optimum_ms);
 }
 
+TEST(TimeManager, UnstableOrFallingSearchesGetMoreTime) {
+    const TimeBudget b{1000, 4000};
+    const int64_t    calm     = adjusted_optimum(b, 0.0, 0);
+    const int64_t    unstable = adjusted_optimum(b, 2.0, 0);
+    const int64_t    falling  = adjusted_optimum(b, 0.0, 100);
+    const int64_t    rising   = adjusted_optimum(b, 0.0, -100);
+    EXPECT_LT(calm, b.optimum_ms); // a quiet search stops early
+    EXPECT_GT(unstable, b.optimum_ms);
+    EXPECT_GT(falling, calm);
+    EXPECT_LE(rising, calm);
+    EXPECT_EQ(adjusted_optimum(b, 100.0, 10000), b.maximum_ms); // never beyond the maximum
+}
+
 } // namespace
 } // namespace tsubame
