@@ -173,6 +173,10 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     }
     if (root_moves_.empty()) return result; // mated (or no move allowed): the caller resigns
     result.best = root_moves_.front();
+    root_ranking_.clear();
+    for (Move m : root_moves_)
+        root_ranking_.push_back({m});
+    const int multi_pv = std::clamp(options.multi_pv, 1, int(root_ranking_.size()));
 
     Stack stack[MAX_PLY + 10];
     for (int i = 0; i < MAX_PLY + 10; ++i)
@@ -181,57 +185,69 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     Move   pv[MAX_PLY + 1];
     ss->pv = pv;
 
-    Value     previous  = 0;
+    // Best first; moves whose line is not searched yet in this iteration in the last one's order.
+    const auto better = [](const RootMove& a, const RootMove& b) {
+        return a.score != b.score ? a.score > b.score : a.previous_score > b.previous_score;
+    };
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
     for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
-        Value delta = 40;
-        Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-        if (root_depth_ >= 5) {
-            alpha = std::max(previous - delta, -VALUE_INFINITE);
-            beta  = std::min(previous + delta, VALUE_INFINITE);
+        for (RootMove& rm : root_ranking_) {
+            rm.previous_score = rm.score;
+            rm.score          = -VALUE_INFINITE;
         }
-        Value value = 0;
-        while (true) {
-            pv[0] = Move::none();
-            value = search(pos, ss, alpha, beta, root_depth_, true, false);
-            if (stop_.load(std::memory_order_relaxed)) break;
-            Bound bound;
-            if (value <= alpha) {
-                bound = BOUND_UPPER;
-                beta  = (alpha + beta) / 2;
-                alpha = std::max(value - delta, -VALUE_INFINITE);
-            } else if (value >= beta) {
-                bound = BOUND_LOWER;
-                beta  = std::min(value + delta, VALUE_INFINITE);
-            } else {
-                break;
-            }
-            // Fail-high/low lines only in long searches, where the GUI would wait otherwise.
-            if (on_info && elapsed_ms() > 3000) {
-                SearchInfo info{root_depth_, seldepth_,    value,          bound,
-                                nodes(),     elapsed_ms(), tt_.hashfull(), {}};
-                for (Move* m = pv; *m != Move::none(); ++m)
-                    info.pv.push_back(*m);
-                on_info(info);
-            }
-            delta += delta / 2;
-        }
-        if (stop_.load(std::memory_order_relaxed) && root_depth_ > 1)
-            break; // an unfinished iteration does not replace a finished one
+        // MultiPV: line k chooses among the root moves that lines 1..k-1 did not take.
+        int lines = 0; // lines finished in this iteration
+        for (int pv_idx = 0; pv_idx < multi_pv; ++pv_idx) {
+            root_moves_.clear();
+            for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
+                root_moves_.push_back(root_ranking_[i].move);
+            const Value value =
+                search_root(pos, ss, root_ranking_[pv_idx].previous_score, multi_pv == 1, on_info);
+            // An unfinished line does not replace a finished one (but depth 1 is all we have).
+            if (stop_.load(std::memory_order_relaxed) && (root_depth_ > 1 || pv_idx > 0)) break;
 
-        previous     = value;
-        result.score = value;
+            RootMove* line = &root_ranking_[pv_idx];
+            for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
+                if (root_ranking_[i].move == pv[0]) line = &root_ranking_[i];
+            line->score = value;
+            line->pv.clear();
+            for (Move* m = pv; *m != Move::none(); ++m)
+                line->pv.push_back(*m);
+            // The line's move joins the finished lines, which stay sorted by score.
+            std::stable_sort(root_ranking_.begin() + pv_idx, root_ranking_.end(), better);
+            std::stable_sort(root_ranking_.begin(), root_ranking_.begin() + pv_idx + 1, better);
+            lines = pv_idx + 1;
+            // No PV: no move of the search's set is left (searchmoves may name others).
+            if (pv[0] == Move::none() || stop_.load(std::memory_order_relaxed)) break;
+        }
+        if (lines == 0) break; // an unfinished iteration does not replace a finished one
+
+        const RootMove& first = root_ranking_[0];
+        if (multi_pv > 1 && !first.pv.empty()) // later lines overwrote the root's table entry
+            tt_.store(pos.key(), first.score, BOUND_EXACT, root_depth_, first.pv[0].to16(),
+                      VALUE_NONE);
+        result.score = first.score;
         result.depth = root_depth_;
-        result.pv.clear();
-        for (Move* m = pv; *m != Move::none(); ++m)
-            result.pv.push_back(*m);
+        result.pv    = first.pv;
         if (!result.pv.empty()) {
             result.best   = result.pv[0];
             result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
         }
-        if (on_info)
-            on_info({root_depth_, seldepth_, value, BOUND_EXACT, nodes(), elapsed_ms(),
-                     tt_.hashfull(), result.pv});
+        if (on_info) {
+            // All lines together; in a stopped iteration, lines it did not reach repeat the
+            // last iteration's result.
+            const uint64_t n    = nodes();
+            const int64_t  time = elapsed_ms();
+            const int      full = tt_.hashfull();
+            for (int i = 0; i < multi_pv; ++i) {
+                const RootMove& rm      = root_ranking_[i];
+                const bool      updated = i < lines;
+                if (!updated && rm.previous_score == -VALUE_INFINITE) continue;
+                on_info({updated ? root_depth_ : root_depth_ - 1, seldepth_,
+                         updated ? rm.score : rm.previous_score, BOUND_EXACT, n, time, full, rm.pv,
+                         i + 1});
+            }
+        }
         if (stop_.load(std::memory_order_relaxed)) break;
 
         // Stop starting iterations once the target time is spent; a proven mate needs no more.
@@ -240,7 +256,8 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             const int64_t since = std::max<int64_t>(0, ponderhit_ms_.load());
             if (elapsed_ms() - since >= budget_.optimum_ms) break;
         }
-        if (!limits.infinite && is_mate_score(value) && VALUE_MATE - std::abs(value) <= root_depth_)
+        if (!limits.infinite && is_mate_score(result.score)
+            && VALUE_MATE - std::abs(result.score) <= root_depth_)
             break;
     }
 
@@ -250,6 +267,42 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 
     result.nodes = nodes();
     return result;
+}
+
+Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool report_bounds,
+                            const std::function<void(const SearchInfo&)>& on_info) {
+    Value delta = 40;
+    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    if (root_depth_ >= 5 && previous != -VALUE_INFINITE) {
+        alpha = std::max(previous - delta, -VALUE_INFINITE);
+        beta  = std::min(previous + delta, VALUE_INFINITE);
+    }
+    Move* const pv = ss->pv;
+    while (true) {
+        pv[0]             = Move::none();
+        const Value value = search(pos, ss, alpha, beta, root_depth_, true, false);
+        if (stop_.load(std::memory_order_relaxed)) return value;
+        Bound bound;
+        if (value <= alpha) {
+            bound = BOUND_UPPER;
+            beta  = (alpha + beta) / 2;
+            alpha = std::max(value - delta, -VALUE_INFINITE);
+        } else if (value >= beta) {
+            bound = BOUND_LOWER;
+            beta  = std::min(value + delta, VALUE_INFINITE);
+        } else {
+            return value;
+        }
+        // Fail-high/low lines only in long searches, where the GUI would wait otherwise.
+        if (report_bounds && on_info && elapsed_ms() > 3000) {
+            SearchInfo info{root_depth_, seldepth_,    value,          bound,
+                            nodes(),     elapsed_ms(), tt_.hashfull(), {}};
+            for (Move* m = pv; *m != Move::none(); ++m)
+                info.pv.push_back(*m);
+            on_info(info);
+        }
+        delta += delta / 2;
+    }
 }
 
 Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,

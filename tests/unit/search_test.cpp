@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -228,6 +230,98 @@ TEST(Search, RequestsBeforeTheSearchStartsAreKept) {
                       BestMove::Kind::MOVE);
         }
     }
+}
+
+// The lines of the deepest iteration reported, checking that every iteration reports its
+// lines together, numbered 1..n.
+std::vector<SearchInfo> last_iteration(const std::vector<SearchInfo>& infos, size_t lines) {
+    EXPECT_EQ(infos.size() % lines, 0u) << "every iteration reports all its lines";
+    for (size_t i = 0; i < infos.size(); ++i) {
+        EXPECT_EQ(infos[i].multipv, int(i % lines) + 1) << "info " << i;
+        EXPECT_EQ(infos[i].depth, infos[i - i % lines].depth) << "info " << i;
+    }
+    if (infos.size() < lines) return {};
+    return {infos.end() - std::ptrdiff_t(lines), infos.end()};
+}
+
+TEST(Search, MultiPvReportsDistinctMovesBestFirst) {
+    // Taking the hanging rook is far better than anything else.
+    Harness h;
+    h.engine.options().search.multi_pv = 3;
+    const char*    pos                 = "sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1";
+    const BestMove b                   = h.search(pos, depth_limit(5));
+    const auto     lines               = last_iteration(h.infos, 3);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[0].depth, 5);
+    Game game;
+    ASSERT_TRUE(game.set_position(pos).ok());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        ASSERT_FALSE(lines[i].pv.empty()) << "line " << i + 1;
+        EXPECT_TRUE(is_legal(game.position(), lines[i].pv[0])) << "line " << i + 1;
+        for (size_t j = 0; j < i; ++j)
+            EXPECT_NE(lines[i].pv[0], lines[j].pv[0]) << "lines " << j + 1 << " and " << i + 1;
+        if (i > 0) {
+            EXPECT_GE(lines[i - 1].score, lines[i].score) << "line " << i + 1;
+        }
+    }
+    EXPECT_EQ(to_usi(lines[0].pv[0]), "4f5e");
+    EXPECT_GT(lines[0].score, lines[1].score + 500) << "only line 1 wins the rook";
+    ASSERT_EQ(b.kind, BestMove::Kind::MOVE);
+    EXPECT_EQ(b.move, lines[0].pv[0]) << "bestmove is line 1's move";
+}
+
+TEST(Search, MultiPvWithFewerLegalMovesThanLines) {
+    // The rook on 1i checks the king on 9i, which has two flights: 8h and 9h.
+    Harness h;
+    h.engine.options().search.multi_pv = 5;
+    const char* pos                    = "sfen 8k/9/9/9/9/9/9/9/K7r b - 1";
+    Game        game;
+    ASSERT_TRUE(game.set_position(pos).ok());
+    ASSERT_EQ(MoveList<GenType::LEGAL>(game.position()).size(), 2u);
+    (void)h.search(pos, depth_limit(4));
+    ASSERT_EQ(h.infos.size(), 4u * 2u) << "two lines at each of the 4 depths";
+    const auto lines = last_iteration(h.infos, 2);
+    ASSERT_EQ(lines.size(), 2u);
+    ASSERT_FALSE(lines[0].pv.empty());
+    ASSERT_FALSE(lines[1].pv.empty());
+    std::vector<std::string> first_moves{to_usi(lines[0].pv[0]), to_usi(lines[1].pv[0])};
+    std::sort(first_moves.begin(), first_moves.end());
+    EXPECT_EQ(first_moves, (std::vector<std::string>{"9i8h", "9i9h"}));
+}
+
+TEST(Search, SinglePvReportsOneLinePerDepth) {
+    Harness h;
+    (void)h.search("startpos moves 7g7f 3c3d", depth_limit(5));
+    ASSERT_EQ(h.infos.size(), 5u);
+    for (size_t i = 0; i < h.infos.size(); ++i) {
+        EXPECT_EQ(h.infos[i].depth, int(i) + 1);
+        EXPECT_EQ(h.infos[i].multipv, 1);
+    }
+}
+
+TEST(Search, MultiPvStopsOnRequestAndAnswersOnce) {
+    Harness h;
+    h.engine.options().search.multi_pv = 4;
+    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    SearchLimits l;
+    l.infinite = true;
+    h.engine.go(l);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    h.engine.stop();
+    h.engine.wait();
+    ASSERT_EQ(h.answers.size(), 1u);
+    ASSERT_EQ(h.answers[0].kind, BestMove::Kind::MOVE);
+    ASSERT_FALSE(h.infos.empty());
+    for (const SearchInfo& info : h.infos) {
+        EXPECT_GE(info.multipv, 1);
+        EXPECT_LE(info.multipv, 4);
+    }
+    // The answer is line 1 of the last report.
+    auto last_first = std::find_if(h.infos.rbegin(), h.infos.rend(),
+                                   [](const SearchInfo& i) { return i.multipv == 1; });
+    ASSERT_NE(last_first, h.infos.rend());
+    ASSERT_FALSE(last_first->pv.empty());
+    EXPECT_EQ(h.answers[0].move, last_first->pv[0]);
 }
 
 TEST(Search, BenchIsDeterministic) {
