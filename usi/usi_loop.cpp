@@ -177,6 +177,7 @@ void UsiLoop::cmd_usi() {
     send("option name NodesLimit type spin default 0 min 0 max 2147483647");
     send("option name DrawValue type spin default -2 min -30000 max 30000");
     send("option name MultiPV type spin default 1 min 1 max 500");
+    send("option name MaxMovesToDraw type spin default 0 min 0 max 100000");
     std::string rules = "option name EnteringKingRule type combo default CSARule27";
     for (std::string_view r : RULE_NAMES)
         rules += " var " + std::string(r);
@@ -222,6 +223,7 @@ void UsiLoop::cmd_setoption(const std::vector<std::string_view>& tokens) {
         {"NodesLimit", 0, 0, 2147483647, [&](int64_t v) { o.nodes_limit = uint64_t(v); }},
         {"DrawValue", -2, -30000, 30000, [&](int64_t v) { o.search.draw_value = Value(v); }},
         {"MultiPV", 1, 1, 500, [&](int64_t v) { o.search.multi_pv = int(v); }},
+        {"MaxMovesToDraw", 0, 0, 100000, [&](int64_t v) { o.search.max_moves_to_draw = int(v); }},
     };
     for (const SpinOption& spin : spins) {
         if (!iequals(name, spin.name)) continue;

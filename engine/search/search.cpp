@@ -131,6 +131,12 @@ bool Searcher::time_up() const {
     return elapsed_ms() - since >= budget_.maximum_ms;
 }
 
+Value Searcher::move_limit_value(const Position& pos, int ply) const {
+    // The move that reached the limit may have mated; anything else is a draw.
+    if (MoveList<GenType::LEGAL>(pos).empty()) return mated_in(ply);
+    return (ply % 2 == 0) ? options_.draw_value : -options_.draw_value;
+}
+
 void Searcher::check_time() {
     if (limits_.nodes && nodes() >= limits_.nodes)
         stop();
@@ -327,6 +333,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             default:
                 break;
         }
+        if (past_move_limit(pos)) return move_limit_value(pos, ply);
         // Mate-distance pruning: no line here can beat a shorter mate already found.
         alpha = std::max(mated_in(ply), alpha);
         beta  = std::min(mate_in(ply + 1), beta);
@@ -503,6 +510,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);
+    if (past_move_limit(pos)) return move_limit_value(pos, ply);
     if (ply >= MAX_PLY - 2) return evaluate(pos);
 
     const uint64_t key = pos.key();

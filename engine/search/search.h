@@ -36,6 +36,9 @@ struct SearchInfo {
 struct SearchOptions {
     Value draw_value = -2; ///< Score of a repetition draw for the side to move (YaneuraOu default).
     int   multi_pv   = 1; ///< Lines to search and report (MultiPV); line 1 gives the answer.
+    /// MaxMovesToDraw: the game is drawn once this many moves are played, i.e. from game ply
+    /// (Position::game_ply, the move number) limit + 1 on, unless the last move mated. 0 = none.
+    int         max_moves_to_draw = 0;
     TimeOptions time;
 };
 
@@ -109,6 +112,13 @@ private:
     /// Quiescence: captures and pawn promotions (evasions in check). `qdepth` counts down
     /// from 0; below QS_RECAPTURE_DEPTH only recaptures on the last move's square remain.
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node, int qdepth = 0);
+    /// True past the MaxMovesToDraw limit (see SearchOptions).
+    bool past_move_limit(const Position& pos) const {
+        return options_.max_moves_to_draw > 0 && pos.game_ply() > options_.max_moves_to_draw;
+    }
+    /// Score of a node past the limit: mated when the side to move has no legal move, else a
+    /// draw.
+    Value move_limit_value(const Position& pos, int ply) const;
     void  check_time();
     /// Counts a node; returns the new count.
     uint64_t count_node() {

@@ -324,6 +324,48 @@ TEST(Search, MultiPvStopsOnRequestAndAnswersOnce) {
     EXPECT_EQ(h.answers[0].move, last_first->pv[0]);
 }
 
+// MaxMovesToDraw, counted in game plies as YaneuraOu does: with limit L the game is drawn
+// once L moves are played (game ply L + 1), unless the move that reached the limit mated.
+struct MoveLimitCase {
+    const char* position;
+    int         limit;
+    int         depth;
+};
+
+Value score_with_move_limit(const MoveLimitCase& c) {
+    Harness h;
+    h.engine.options().search.draw_value        = -37;
+    h.engine.options().search.max_moves_to_draw = c.limit;
+    const BestMove b                            = h.search(c.position, depth_limit(c.depth));
+    EXPECT_EQ(b.kind, BestMove::Kind::MOVE);
+    return h.infos.empty() ? VALUE_NONE : h.infos.back().score;
+}
+
+TEST(Search, MaxMovesToDrawMakesEveryLineADrawPastTheLimit) {
+    // Black wins the hanging rook (4f5e) unless the game ends first.
+    const char* rook = "sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1";
+    EXPECT_GT(score_with_move_limit({rook, 0, 4}), 500) << "0 means no limit";
+    EXPECT_GT(score_with_move_limit({rook, 100, 4}), 500) << "the limit is far away";
+    // Limit 1: every move of Black's ends the game. At depth 1 the replies are quiescence
+    // nodes, at depth 4 full-width ones.
+    EXPECT_EQ(score_with_move_limit({rook, 1, 1}), -37);
+    EXPECT_EQ(score_with_move_limit({rook, 1, 4}), -37);
+    // Limit 2: White's reply ends it.
+    EXPECT_EQ(score_with_move_limit({rook, 2, 4}), -37);
+}
+
+TEST(Search, MaxMovesToDrawKeepsAMateOnTheLastMove) {
+    // Mate in one (G*5b) as move 1 with limit 1: the mate stands.
+    const char* one = "sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1";
+    EXPECT_EQ(score_with_move_limit({one, 1, 3}), mate_in(1));
+    // A mate in three from move 100: moves 100, 101 and 102. The limit is counted from the
+    // position's move number.
+    const char* three = "sfen k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 100";
+    EXPECT_EQ(score_with_move_limit({three, 0, 5}), mate_in(3));
+    EXPECT_EQ(score_with_move_limit({three, 102, 5}), mate_in(3));
+    EXPECT_EQ(score_with_move_limit({three, 101, 5}), -37) << "drawn before the mate";
+}
+
 TEST(Search, BenchIsDeterministic) {
     Harness h;
     EXPECT_EQ(h.engine.bench(3).nodes, h.engine.bench(3).nodes);

@@ -195,5 +195,18 @@ TEST(UsiLoop, MultiPvNumbersEveryInfoLine) {
     EXPECT_FALSE(contains(single, "multipv")) << single;
 }
 
+TEST(UsiLoop, MaxMovesToDrawOption) {
+    Session s;
+    EXPECT_TRUE(contains(s.send("usi"),
+                         "\noption name MaxMovesToDraw type spin default 0 min 0 max 100000\n"));
+    s.send("setoption name DrawValue value -37");
+    s.send("position sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1"); // Black wins a rook
+    EXPECT_FALSE(contains(s.send("go depth 3"), "score cp -37 "));
+    s.send("setoption name MaxMovesToDraw value 1"); // but the game ends after one move
+    const auto infos = lines_starting(s.send("go depth 3"), "info ");
+    ASSERT_FALSE(infos.empty());
+    EXPECT_TRUE(contains(infos.back(), " score cp -37 ")) << infos.back();
+}
+
 } // namespace
 } // namespace tsubame::usi
