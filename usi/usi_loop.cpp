@@ -178,6 +178,7 @@ void UsiLoop::cmd_usi() {
     send("option name DrawValue type spin default -2 min -30000 max 30000");
     send("option name MultiPV type spin default 1 min 1 max 500");
     send("option name MaxMovesToDraw type spin default 0 min 0 max 100000");
+    send("option name ResignValue type spin default 99999 min 0 max 99999");
     std::string rules = "option name EnteringKingRule type combo default CSARule27";
     for (std::string_view r : RULE_NAMES)
         rules += " var " + std::string(r);
@@ -224,6 +225,7 @@ void UsiLoop::cmd_setoption(const std::vector<std::string_view>& tokens) {
         {"DrawValue", -2, -30000, 30000, [&](int64_t v) { o.search.draw_value = Value(v); }},
         {"MultiPV", 1, 1, 500, [&](int64_t v) { o.search.multi_pv = int(v); }},
         {"MaxMovesToDraw", 0, 0, 100000, [&](int64_t v) { o.search.max_moves_to_draw = int(v); }},
+        {"ResignValue", 99999, 0, 99999, [&](int64_t v) { o.resign_value = Value(v); }},
     };
     for (const SpinOption& spin : spins) {
         if (!iequals(name, spin.name)) continue;

@@ -366,6 +366,69 @@ TEST(Search, MaxMovesToDrawKeepsAMateOnTheLastMove) {
     EXPECT_EQ(score_with_move_limit({three, 101, 5}), -37) << "drawn before the mate";
 }
 
+// ResignValue: resign when the final score is at or below -ResignValue, in searches whose
+// move is played. Black here lacks a rook and a bishop (about -2000, no quick mate).
+constexpr const char* kLostPosition = "sfen 3rkb3/9/9/9/9/9/9/9/4K4 b - 1";
+
+BestMove search_with_resign_value(const char* position, Value resign_value, Value* score) {
+    Harness h;
+    h.engine.options().resign_value = resign_value;
+    const BestMove b                = h.search(position, depth_limit(4));
+    *score                          = h.infos.empty() ? VALUE_NONE : h.infos.back().score;
+    return b;
+}
+
+TEST(Search, ResignValueResignsAtOrBelowTheThreshold) {
+    Value score = 0;
+    EXPECT_EQ(EngineOptions{}.resign_value, NEVER_RESIGN);
+    EXPECT_EQ(search_with_resign_value(kLostPosition, NEVER_RESIGN, &score).kind,
+              BestMove::Kind::MOVE);
+    ASSERT_LT(score, -1000);
+    ASSERT_GT(score, VALUE_MATED_IN_MAX_PLY);
+    Value again = 0;
+    EXPECT_EQ(search_with_resign_value(kLostPosition, 1000, &again).kind, BestMove::Kind::RESIGN);
+    EXPECT_EQ(again, score);
+    // The boundary: a score equal to -ResignValue resigns; one above -ResignValue does not.
+    EXPECT_EQ(search_with_resign_value(kLostPosition, -score, &again).kind, BestMove::Kind::RESIGN);
+    EXPECT_EQ(search_with_resign_value(kLostPosition, -score + 1, &again).kind,
+              BestMove::Kind::MOVE);
+    // The winning side does not resign even at 0.
+    EXPECT_EQ(search_with_resign_value("sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1", 0, &again).kind,
+              BestMove::Kind::MOVE);
+}
+
+TEST(Search, ResignValueOnlyWhenTheMoveIsPlayed) {
+    Harness h;
+    h.engine.options().resign_value = 1000;
+    ASSERT_TRUE(h.engine.set_position(kLostPosition).ok());
+    auto answer = [&](SearchLimits l, bool ponderhit) {
+        h.answers.clear();
+        h.infos.clear();
+        h.engine.go(l);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100)); // depth 4 is reached
+        if (ponderhit)
+            h.engine.ponderhit();
+        else
+            h.engine.stop();
+        h.engine.wait();
+        EXPECT_FALSE(h.infos.empty());
+        if (!h.infos.empty()) {
+            EXPECT_LE(h.infos.back().score, -1000);
+        }
+        return h.answers.size() == 1 ? h.answers[0].kind : BestMove::Kind::WIN;
+    };
+    SearchLimits infinite;
+    infinite.infinite = true;
+    infinite.depth    = 4;
+    EXPECT_EQ(answer(infinite, false), BestMove::Kind::MOVE) << "analysis never resigns";
+    SearchLimits ponder;
+    ponder.ponder  = true;
+    ponder.byoyomi = 1000;
+    ponder.depth   = 4;
+    EXPECT_EQ(answer(ponder, false), BestMove::Kind::MOVE) << "ponder miss: nothing is played";
+    EXPECT_EQ(answer(ponder, true), BestMove::Kind::RESIGN) << "ponderhit: a normal search";
+}
+
 TEST(Search, BenchIsDeterministic) {
     Harness h;
     EXPECT_EQ(h.engine.bench(3).nodes, h.engine.bench(3).nodes);

@@ -208,5 +208,17 @@ TEST(UsiLoop, MaxMovesToDrawOption) {
     EXPECT_TRUE(contains(infos.back(), " score cp -37 ")) << infos.back();
 }
 
+TEST(UsiLoop, ResignValueOption) {
+    Session s;
+    EXPECT_TRUE(contains(s.send("usi"),
+                         "\noption name ResignValue type spin default 99999 min 0 max 99999\n"));
+    s.send("position sfen 3rkb3/9/9/9/9/9/9/9/4K4 b - 1"); // Black lacks a rook and a bishop
+    EXPECT_FALSE(contains(s.send("go depth 4"), "bestmove resign"));
+    s.send("setoption name ResignValue value 1000");
+    EXPECT_TRUE(s.send("go depth 4").ends_with("\nbestmove resign\n"));
+    s.send("setoption name ResignValue value 99999");
+    EXPECT_FALSE(contains(s.send("go depth 4"), "bestmove resign"));
+}
+
 } // namespace
 } // namespace tsubame::usi
