@@ -330,6 +330,10 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
                 return mate_in(ply);
             case Repetition::LOSS:
                 return mated_in(ply);
+            case Repetition::SUPERIOR:
+                return VALUE_SUPERIOR;
+            case Repetition::INFERIOR:
+                return VALUE_INFERIOR;
             default:
                 break;
         }

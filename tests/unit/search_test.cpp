@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -427,6 +428,44 @@ TEST(Search, ResignValueOnlyWhenTheMoveIsPlayed) {
     ponder.depth   = 4;
     EXPECT_EQ(answer(ponder, false), BestMove::Kind::MOVE) << "ponder miss: nothing is played";
     EXPECT_EQ(answer(ponder, true), BestMove::Kind::RESIGN) << "ponderhit: a normal search";
+}
+
+// Hand superiority: a recurring board with more in hand for the side to move than before is
+// scored VALUE_SUPERIOR for it, with less VALUE_INFERIOR. In the games below Black's rook takes
+// White's pawn on 2c and comes back, and White re-drops the pawn. (The root move must be one
+// the search generates: not a never-better non-promotion such as the rook's 2h2c.)
+Value score_of_root_move(const std::string& position, std::string_view usi_move, int depth) {
+    Harness h;
+    Game    game;
+    EXPECT_TRUE(game.set_position(position).ok());
+    std::string  error;
+    SearchLimits limits = depth_limit(depth);
+    limits.searchmoves.push_back(parse_legal_move(game.position(), usi_move, error));
+    EXPECT_NE(limits.searchmoves[0], Move::none()) << error;
+    const BestMove b = h.search(position, limits);
+    EXPECT_EQ(b.move, limits.searchmoves[0]);
+    return h.infos.empty() ? VALUE_NONE : h.infos.back().score;
+}
+
+TEST(Search, HandSuperiorityAndInferiorityAreScored) {
+    static_assert(VALUE_SUPERIOR < VALUE_MATE_IN_MAX_PLY
+                  && VALUE_INFERIOR > VALUE_MATED_IN_MAX_PLY);
+    // White's 5b5a brings back the first board, Black to move, with White's pawn now in
+    // Black's hand: superior for Black, so inferior for White.
+    EXPECT_EQ(score_of_root_move(
+                  "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 b p 1 moves 2h2c 5a5b 2c2e P*2c 2e2h", "5b5a", 3),
+              VALUE_INFERIOR);
+    // Black's 2e2h brings back the first board, White to move, with one pawn less in White's
+    // hand: inferior for White, so superior for Black.
+    const char* white_first = "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 w p 1 moves 5a5b 2h2c 5b5a 2c2e P*2c";
+    EXPECT_EQ(score_of_root_move(white_first, "2e2h", 3), VALUE_SUPERIOR);
+    // The same position without its history: no repetition, an ordinary score.
+    Game game;
+    ASSERT_TRUE(game.set_position(white_first).ok());
+    ASSERT_EQ(game.position().sfen(), "4k4/9/7p1/9/7R1/9/9/9/4K4 b P 6");
+    const Value fresh = score_of_root_move("sfen 4k4/9/7p1/9/7R1/9/9/9/4K4 b P 6", "2e2h", 3);
+    EXPECT_GT(fresh, 0);
+    EXPECT_LT(fresh, 5000);
 }
 
 TEST(Search, BenchIsDeterministic) {

@@ -220,5 +220,14 @@ TEST(UsiLoop, ResignValueOption) {
     EXPECT_FALSE(contains(s.send("go depth 4"), "bestmove resign"));
 }
 
+// A superior repetition is reported in centipawns, not as a mate.
+TEST(UsiLoop, HandSuperiorityIsACentipawnScore) {
+    Session s;
+    s.send("position sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 w p 1 moves 5a5b 2h2c 5b5a 2c2e P*2c");
+    const auto infos = lines_starting(s.send("go depth 3 searchmoves 2e2h"), "info ");
+    ASSERT_FALSE(infos.empty());
+    EXPECT_TRUE(contains(infos.back(), " score cp 30000 ")) << infos.back();
+}
+
 } // namespace
 } // namespace tsubame::usi
