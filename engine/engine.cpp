@@ -83,6 +83,12 @@ void Engine::go(const SearchLimits& limits) {
             for (auto& helper : helper_threads)
                 helper.join();
             if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
+            // ResignValue: a search that analyses (infinite) or ponders on a move that was not
+            // played decides nothing, so it never resigns.
+            const bool played = !l.infinite && (!l.ponder || ponderhit_request_.load());
+            if (played && r.best != Move::none() && r.depth > 0
+                && options.resign_value < NEVER_RESIGN && r.score <= -options.resign_value)
+                answer = {BestMove::Kind::RESIGN, Move::none(), Move::none()};
         }
         searching_.store(false);
         if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);

@@ -33,6 +33,9 @@ struct BestMove {
     Move ponder = Move::none(); ///< A legal reply to `move`, or none().
 };
 
+/// ResignValue that never resigns.
+constexpr Value NEVER_RESIGN = 99999;
+
 /// Engine settings a protocol layer exposes as options.
 struct EngineOptions {
     SearchOptions    search;
@@ -40,6 +43,9 @@ struct EngineOptions {
     int              threads            = 1; ///< Search threads (Lazy SMP when above 1).
     int              depth_limit        = 0; ///< Applied when `go` gives no depth (0 = none).
     uint64_t         nodes_limit        = 0; ///< Applied when `go` gives no nodes (0 = none).
+    /// Resign when the final score (side to move's view) is at or below -resign_value, in a
+    /// search whose move is played: not under `go infinite`, nor pondering without ponderhit.
+    Value resign_value = NEVER_RESIGN;
 };
 
 /// Totals of a bench run.

@@ -74,8 +74,12 @@ void UsiLoop::send_error(std::string_view message) {
 }
 
 void UsiLoop::send_info(const SearchInfo& info) {
-    std::string line = "info depth " + std::to_string(info.depth) + " seldepth "
-                     + std::to_string(info.seldepth) + " score ";
+    std::string line =
+        "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
+    // The line number only in MultiPV mode, on every line (usi.md §4). Options do not change
+    // during a search, so reading them from the search thread is safe.
+    if (engine_.options().search.multi_pv > 1) line += " multipv " + std::to_string(info.multipv);
+    line += " score ";
     // Mate distances are in plies, from the side to move (usi.md §4).
     if (is_mate_score(info.score))
         line +=
@@ -172,6 +176,9 @@ void UsiLoop::cmd_usi() {
     send("option name DepthLimit type spin default 0 min 0 max 245");
     send("option name NodesLimit type spin default 0 min 0 max 2147483647");
     send("option name DrawValue type spin default -2 min -30000 max 30000");
+    send("option name MultiPV type spin default 1 min 1 max 500");
+    send("option name MaxMovesToDraw type spin default 0 min 0 max 100000");
+    send("option name ResignValue type spin default 99999 min 0 max 99999");
     std::string rules = "option name EnteringKingRule type combo default CSARule27";
     for (std::string_view r : RULE_NAMES)
         rules += " var " + std::string(r);
@@ -216,6 +223,9 @@ void UsiLoop::cmd_setoption(const std::vector<std::string_view>& tokens) {
         {"DepthLimit", 0, 0, 245, [&](int64_t v) { o.depth_limit = int(v); }},
         {"NodesLimit", 0, 0, 2147483647, [&](int64_t v) { o.nodes_limit = uint64_t(v); }},
         {"DrawValue", -2, -30000, 30000, [&](int64_t v) { o.search.draw_value = Value(v); }},
+        {"MultiPV", 1, 1, 500, [&](int64_t v) { o.search.multi_pv = int(v); }},
+        {"MaxMovesToDraw", 0, 0, 100000, [&](int64_t v) { o.search.max_moves_to_draw = int(v); }},
+        {"ResignValue", 99999, 0, 99999, [&](int64_t v) { o.resign_value = Value(v); }},
     };
     for (const SpinOption& spin : spins) {
         if (!iequals(name, spin.name)) continue;

@@ -132,6 +132,12 @@ bool Searcher::time_up() const {
     return elapsed_ms() - since >= budget_.maximum_ms;
 }
 
+Value Searcher::move_limit_value(const Position& pos, int ply) const {
+    // The move that reached the limit may have mated; anything else is a draw.
+    if (MoveList<GenType::LEGAL>(pos).empty()) return mated_in(ply);
+    return (ply % 2 == 0) ? options_.draw_value : -options_.draw_value;
+}
+
 void Searcher::check_time() {
     if (limits_.nodes && nodes() >= limits_.nodes)
         stop();
@@ -174,6 +180,10 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     }
     if (root_moves_.empty()) return result; // mated (or no move allowed): the caller resigns
     result.best = root_moves_.front();
+    root_ranking_.clear();
+    for (Move m : root_moves_)
+        root_ranking_.push_back({m});
+    const int multi_pv = std::clamp(options.multi_pv, 1, int(root_ranking_.size()));
 
     // Four sentinel entries below the root, so that ss - 4 is always valid.
     Stack stack[MAX_PLY + 10];
@@ -186,59 +196,73 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     Move pv[MAX_PLY + 1];
     ss->pv = pv;
 
-    Value     previous    = 0;
-    Value     first_score = 0; // the score of the early iterations, for the falling-score test
-    double    best_move_changes = 0; // decaying count, for the time manager
-    Move      last_best         = Move::none();
+    Value  previous          = 0;
+    Value  first_score       = 0; // the score of the early iterations, for the falling-score test
+    double best_move_changes = 0; // decaying count, for the time manager
+    Move   last_best         = Move::none();
+    // Best first; moves whose line is not searched yet in this iteration in the last one's order.
+    const auto better = [](const RootMove& a, const RootMove& b) {
+        return a.score != b.score ? a.score > b.score : a.previous_score > b.previous_score;
+    };
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
     for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
-        Value delta = 40;
-        Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-        if (root_depth_ >= 5) {
-            alpha = std::max(previous - delta, -VALUE_INFINITE);
-            beta  = std::min(previous + delta, VALUE_INFINITE);
+        for (RootMove& rm : root_ranking_) {
+            rm.previous_score = rm.score;
+            rm.score          = -VALUE_INFINITE;
         }
-        Value value = 0;
-        while (true) {
-            pv[0] = Move::none();
-            value = search(pos, ss, alpha, beta, root_depth_, true, false);
-            if (stop_.load(std::memory_order_relaxed)) break;
-            Bound bound;
-            if (value <= alpha) {
-                bound = BOUND_UPPER;
-                beta  = (alpha + beta) / 2;
-                alpha = std::max(value - delta, -VALUE_INFINITE);
-            } else if (value >= beta) {
-                bound = BOUND_LOWER;
-                beta  = std::min(value + delta, VALUE_INFINITE);
-            } else {
-                break;
-            }
-            // Fail-high/low lines only in long searches, where the GUI would wait otherwise.
-            if (on_info && elapsed_ms() > 3000) {
-                SearchInfo info{root_depth_, seldepth_,    value,          bound,
-                                nodes(),     elapsed_ms(), tt_.hashfull(), {}};
-                for (Move* m = pv; *m != Move::none(); ++m)
-                    info.pv.push_back(*m);
-                on_info(info);
-            }
-            delta += delta / 2;
-        }
-        if (stop_.load(std::memory_order_relaxed) && root_depth_ > 1)
-            break; // an unfinished iteration does not replace a finished one
+        // MultiPV: line k chooses among the root moves that lines 1..k-1 did not take.
+        int lines = 0; // lines finished in this iteration
+        for (int pv_idx = 0; pv_idx < multi_pv; ++pv_idx) {
+            root_moves_.clear();
+            for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
+                root_moves_.push_back(root_ranking_[i].move);
+            const Value value =
+                search_root(pos, ss, root_ranking_[pv_idx].previous_score, multi_pv == 1, on_info);
+            // An unfinished line does not replace a finished one (but depth 1 is all we have).
+            if (stop_.load(std::memory_order_relaxed) && (root_depth_ > 1 || pv_idx > 0)) break;
 
-        result.score = value;
+            RootMove* line = &root_ranking_[pv_idx];
+            for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
+                if (root_ranking_[i].move == pv[0]) line = &root_ranking_[i];
+            line->score = value;
+            line->pv.clear();
+            for (Move* m = pv; *m != Move::none(); ++m)
+                line->pv.push_back(*m);
+            // The line's move joins the finished lines, which stay sorted by score.
+            std::stable_sort(root_ranking_.begin() + pv_idx, root_ranking_.end(), better);
+            std::stable_sort(root_ranking_.begin(), root_ranking_.begin() + pv_idx + 1, better);
+            lines = pv_idx + 1;
+            // No PV: no move of the search's set is left (searchmoves may name others).
+            if (pv[0] == Move::none() || stop_.load(std::memory_order_relaxed)) break;
+        }
+        if (lines == 0) break; // an unfinished iteration does not replace a finished one
+
+        const RootMove& first = root_ranking_[0];
+        if (multi_pv > 1 && !first.pv.empty()) // later lines overwrote the root's table entry
+            tt_.store(pos.key(), first.score, BOUND_EXACT, root_depth_, first.pv[0].to16(),
+                      VALUE_NONE);
+        result.score = first.score;
         result.depth = root_depth_;
-        result.pv.clear();
-        for (Move* m = pv; *m != Move::none(); ++m)
-            result.pv.push_back(*m);
+        result.pv    = first.pv;
         if (!result.pv.empty()) {
             result.best   = result.pv[0];
             result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
         }
-        if (on_info)
-            on_info({root_depth_, seldepth_, value, BOUND_EXACT, nodes(), elapsed_ms(),
-                     tt_.hashfull(), result.pv});
+        if (on_info) {
+            // All lines together; in a stopped iteration, lines it did not reach repeat the
+            // last iteration's result.
+            const uint64_t n    = nodes();
+            const int64_t  time = elapsed_ms();
+            const int      full = tt_.hashfull();
+            for (int i = 0; i < multi_pv; ++i) {
+                const RootMove& rm      = root_ranking_[i];
+                const bool      updated = i < lines;
+                if (!updated && rm.previous_score == -VALUE_INFINITE) continue;
+                on_info({updated ? root_depth_ : root_depth_ - 1, seldepth_,
+                         updated ? rm.score : rm.previous_score, BOUND_EXACT, n, time, full, rm.pv,
+                         i + 1});
+            }
+        }
         if (stop_.load(std::memory_order_relaxed)) break;
 
         // Stop starting iterations once the target time is spent: longer while the best move
@@ -248,14 +272,15 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         const bool timed  = (limits.uses_clock() || limits.movetime) && !limits.infinite;
         if (timed && !pondering_.load() && root_depth_ > 1) {
             const int64_t since  = std::max<int64_t>(0, ponderhit_ms_.load());
-            const int64_t target = adjusted_optimum(budget_, best_move_changes,
-                                                    int((first_score + previous) / 2 - value));
+            const int64_t target = adjusted_optimum(
+                budget_, best_move_changes, int((first_score + previous) / 2 - result.score));
             if (elapsed_ms() - since >= target) break;
         }
-        if (root_depth_ <= 4) first_score = value;
-        if (!limits.infinite && is_mate_score(value) && VALUE_MATE - std::abs(value) <= root_depth_)
+        if (root_depth_ <= 4) first_score = result.score;
+        if (!limits.infinite && is_mate_score(result.score)
+            && VALUE_MATE - std::abs(result.score) <= root_depth_)
             break;
-        previous = value;
+        previous = result.score;
     }
 
     // Under `go infinite` and `go ponder` the answer waits for stop (or ponderhit).
@@ -264,6 +289,42 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 
     result.nodes = nodes();
     return result;
+}
+
+Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool report_bounds,
+                            const std::function<void(const SearchInfo&)>& on_info) {
+    Value delta = 40;
+    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    if (root_depth_ >= 5 && previous != -VALUE_INFINITE) {
+        alpha = std::max(previous - delta, -VALUE_INFINITE);
+        beta  = std::min(previous + delta, VALUE_INFINITE);
+    }
+    Move* const pv = ss->pv;
+    while (true) {
+        pv[0]             = Move::none();
+        const Value value = search(pos, ss, alpha, beta, root_depth_, true, false);
+        if (stop_.load(std::memory_order_relaxed)) return value;
+        Bound bound;
+        if (value <= alpha) {
+            bound = BOUND_UPPER;
+            beta  = (alpha + beta) / 2;
+            alpha = std::max(value - delta, -VALUE_INFINITE);
+        } else if (value >= beta) {
+            bound = BOUND_LOWER;
+            beta  = std::min(value + delta, VALUE_INFINITE);
+        } else {
+            return value;
+        }
+        // Fail-high/low lines only in long searches, where the GUI would wait otherwise.
+        if (report_bounds && on_info && elapsed_ms() > 3000) {
+            SearchInfo info{root_depth_, seldepth_,    value,          bound,
+                            nodes(),     elapsed_ms(), tt_.hashfull(), {}};
+            for (Move* m = pv; *m != Move::none(); ++m)
+                info.pv.push_back(*m);
+            on_info(info);
+        }
+        delta += delta / 2;
+    }
 }
 
 Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
@@ -285,9 +346,14 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
                 return mate_in(ply);
             case Repetition::LOSS:
                 return mated_in(ply);
+            case Repetition::SUPERIOR:
+                return VALUE_SUPERIOR;
+            case Repetition::INFERIOR:
+                return VALUE_INFERIOR;
             default:
                 break;
         }
+        if (past_move_limit(pos)) return move_limit_value(pos, ply);
         // Mate-distance pruning: no line here can beat a shorter mate already found.
         alpha = std::max(mated_in(ply), alpha);
         beta  = std::min(mate_in(ply + 1), beta);
@@ -514,6 +580,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);
+    if (past_move_limit(pos)) return move_limit_value(pos, ply);
     if (ply >= MAX_PLY - 2) return evaluate(pos, ss->placement);
 
     const uint64_t key = pos.key();

@@ -32,11 +32,16 @@ struct SearchInfo {
     int64_t           time_ms  = 0;
     int               hashfull = 0;
     std::vector<Move> pv;
+    int               multipv = 1; ///< Line number (1-based); the best line is 1.
 };
 
 /// Settings the search reads (USI options).
 struct SearchOptions {
     Value draw_value = -2; ///< Score of a repetition draw for the side to move (YaneuraOu default).
+    int   multi_pv   = 1; ///< Lines to search and report (MultiPV); line 1 gives the answer.
+    /// MaxMovesToDraw: the game is drawn once this many moves are played, i.e. from game ply
+    /// (Position::game_ply, the move number) limit + 1 on, unless the last move mated. 0 = none.
+    int         max_moves_to_draw = 0;
     TimeOptions time;
 };
 
@@ -96,11 +101,32 @@ private:
         int32_t         placement    = 0; ///< eval's placement_score, kept move by move.
     };
 
+    /// A root move, its score in this iteration (-VALUE_INFINITE until its line is searched),
+    /// its score in the last one, and its PV.
+    struct RootMove {
+        Move              move;
+        Value             score          = -VALUE_INFINITE;
+        Value             previous_score = -VALUE_INFINITE;
+        std::vector<Move> pv             = {};
+    };
+
+    /// Searches one line at the root with an aspiration window around `previous` (a full
+    /// window at low depth or when unknown); the line's PV is left in ss->pv. Reports fail-high
+    /// and fail-low results of long searches when `report_bounds` is set.
+    Value search_root(Position& pos, Stack* ss, Value previous, bool report_bounds,
+                      const std::function<void(const SearchInfo&)>& on_info);
     Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
                  bool cut_node);
     /// Quiescence: captures and pawn promotions (evasions in check). `qdepth` counts down
     /// from 0; below QS_RECAPTURE_DEPTH only recaptures on the last move's square remain.
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node, int qdepth = 0);
+    /// True past the MaxMovesToDraw limit (see SearchOptions).
+    bool past_move_limit(const Position& pos) const {
+        return options_.max_moves_to_draw > 0 && pos.game_ply() > options_.max_moves_to_draw;
+    }
+    /// Score of a node past the limit: mated when the side to move has no legal move, else a
+    /// draw.
+    Value move_limit_value(const Position& pos, int ply) const;
     void  check_time();
     /// Counts a node; returns the new count.
     uint64_t count_node() {
@@ -140,7 +166,8 @@ private:
     const std::atomic<bool>* ponderhit_request_ = nullptr;
     int                      seldepth_          = 0;
     int                      root_depth_        = 0;
-    std::vector<Move>        root_moves_;
+    std::vector<Move>        root_moves_; ///< The moves the current root line may choose from.
+    std::vector<RootMove>    root_ranking_; ///< Every root move, the current lines first.
     int                      history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
     /// Continuation history: [previous piece][previous destination][piece][destination].
     struct ContinuationTable {

@@ -94,7 +94,9 @@ TEST(Eval, IncrementalPlacementMatchesTheFullSum) {
             const bool king_move = !m.is_drop() && type_of(m.moved_piece_before()) == KING;
             const int  expected  = king_move ? 0 : placement_score_after(pos, m, before);
             game.play(m);
-            if (!king_move) ASSERT_EQ(expected, placement_score(game.position())) << to_usi(m);
+            if (!king_move) {
+                ASSERT_EQ(expected, placement_score(game.position())) << to_usi(m);
+            }
         }
     }
 }

@@ -3,9 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -228,6 +231,241 @@ TEST(Search, RequestsBeforeTheSearchStartsAreKept) {
                       BestMove::Kind::MOVE);
         }
     }
+}
+
+// The lines of the deepest iteration reported, checking that every iteration reports its
+// lines together, numbered 1..n.
+std::vector<SearchInfo> last_iteration(const std::vector<SearchInfo>& infos, size_t lines) {
+    EXPECT_EQ(infos.size() % lines, 0u) << "every iteration reports all its lines";
+    for (size_t i = 0; i < infos.size(); ++i) {
+        EXPECT_EQ(infos[i].multipv, int(i % lines) + 1) << "info " << i;
+        EXPECT_EQ(infos[i].depth, infos[i - i % lines].depth) << "info " << i;
+    }
+    if (infos.size() < lines) return {};
+    return {infos.end() - std::ptrdiff_t(lines), infos.end()};
+}
+
+TEST(Search, MultiPvReportsDistinctMovesBestFirst) {
+    // Taking the hanging rook is far better than anything else.
+    Harness h;
+    h.engine.options().search.multi_pv = 3;
+    const char*    pos                 = "sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1";
+    const BestMove b                   = h.search(pos, depth_limit(5));
+    const auto     lines               = last_iteration(h.infos, 3);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[0].depth, 5);
+    Game game;
+    ASSERT_TRUE(game.set_position(pos).ok());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        ASSERT_FALSE(lines[i].pv.empty()) << "line " << i + 1;
+        EXPECT_TRUE(is_legal(game.position(), lines[i].pv[0])) << "line " << i + 1;
+        for (size_t j = 0; j < i; ++j)
+            EXPECT_NE(lines[i].pv[0], lines[j].pv[0]) << "lines " << j + 1 << " and " << i + 1;
+        if (i > 0) {
+            EXPECT_GE(lines[i - 1].score, lines[i].score) << "line " << i + 1;
+        }
+    }
+    EXPECT_EQ(to_usi(lines[0].pv[0]), "4f5e");
+    EXPECT_GT(lines[0].score, lines[1].score + 500) << "only line 1 wins the rook";
+    ASSERT_EQ(b.kind, BestMove::Kind::MOVE);
+    EXPECT_EQ(b.move, lines[0].pv[0]) << "bestmove is line 1's move";
+}
+
+TEST(Search, MultiPvWithFewerLegalMovesThanLines) {
+    // The rook on 1i checks the king on 9i, which has two flights: 8h and 9h.
+    Harness h;
+    h.engine.options().search.multi_pv = 5;
+    const char* pos                    = "sfen 8k/9/9/9/9/9/9/9/K7r b - 1";
+    Game        game;
+    ASSERT_TRUE(game.set_position(pos).ok());
+    ASSERT_EQ(MoveList<GenType::LEGAL>(game.position()).size(), 2u);
+    (void)h.search(pos, depth_limit(4));
+    ASSERT_EQ(h.infos.size(), 4u * 2u) << "two lines at each of the 4 depths";
+    const auto lines = last_iteration(h.infos, 2);
+    ASSERT_EQ(lines.size(), 2u);
+    ASSERT_FALSE(lines[0].pv.empty());
+    ASSERT_FALSE(lines[1].pv.empty());
+    std::vector<std::string> first_moves{to_usi(lines[0].pv[0]), to_usi(lines[1].pv[0])};
+    std::sort(first_moves.begin(), first_moves.end());
+    EXPECT_EQ(first_moves, (std::vector<std::string>{"9i8h", "9i9h"}));
+}
+
+TEST(Search, SinglePvReportsOneLinePerDepth) {
+    Harness h;
+    (void)h.search("startpos moves 7g7f 3c3d", depth_limit(5));
+    ASSERT_EQ(h.infos.size(), 5u);
+    for (size_t i = 0; i < h.infos.size(); ++i) {
+        EXPECT_EQ(h.infos[i].depth, int(i) + 1);
+        EXPECT_EQ(h.infos[i].multipv, 1);
+    }
+}
+
+TEST(Search, MultiPvStopsOnRequestAndAnswersOnce) {
+    Harness h;
+    h.engine.options().search.multi_pv = 4;
+    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    SearchLimits l;
+    l.infinite = true;
+    h.engine.go(l);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    h.engine.stop();
+    h.engine.wait();
+    ASSERT_EQ(h.answers.size(), 1u);
+    ASSERT_EQ(h.answers[0].kind, BestMove::Kind::MOVE);
+    ASSERT_FALSE(h.infos.empty());
+    for (const SearchInfo& info : h.infos) {
+        EXPECT_GE(info.multipv, 1);
+        EXPECT_LE(info.multipv, 4);
+    }
+    // The answer is line 1 of the last report.
+    auto last_first = std::find_if(h.infos.rbegin(), h.infos.rend(),
+                                   [](const SearchInfo& i) { return i.multipv == 1; });
+    ASSERT_NE(last_first, h.infos.rend());
+    ASSERT_FALSE(last_first->pv.empty());
+    EXPECT_EQ(h.answers[0].move, last_first->pv[0]);
+}
+
+// MaxMovesToDraw, counted in game plies as YaneuraOu does: with limit L the game is drawn
+// once L moves are played (game ply L + 1), unless the move that reached the limit mated.
+struct MoveLimitCase {
+    const char* position;
+    int         limit;
+    int         depth;
+};
+
+Value score_with_move_limit(const MoveLimitCase& c) {
+    Harness h;
+    h.engine.options().search.draw_value        = -37;
+    h.engine.options().search.max_moves_to_draw = c.limit;
+    const BestMove b                            = h.search(c.position, depth_limit(c.depth));
+    EXPECT_EQ(b.kind, BestMove::Kind::MOVE);
+    return h.infos.empty() ? VALUE_NONE : h.infos.back().score;
+}
+
+TEST(Search, MaxMovesToDrawMakesEveryLineADrawPastTheLimit) {
+    // Black wins the hanging rook (4f5e) unless the game ends first.
+    const char* rook = "sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1";
+    EXPECT_GT(score_with_move_limit({rook, 0, 4}), 500) << "0 means no limit";
+    EXPECT_GT(score_with_move_limit({rook, 100, 4}), 500) << "the limit is far away";
+    // Limit 1: every move of Black's ends the game. At depth 1 the replies are quiescence
+    // nodes, at depth 4 full-width ones.
+    EXPECT_EQ(score_with_move_limit({rook, 1, 1}), -37);
+    EXPECT_EQ(score_with_move_limit({rook, 1, 4}), -37);
+    // Limit 2: White's reply ends it.
+    EXPECT_EQ(score_with_move_limit({rook, 2, 4}), -37);
+}
+
+TEST(Search, MaxMovesToDrawKeepsAMateOnTheLastMove) {
+    // Mate in one (G*5b) as move 1 with limit 1: the mate stands.
+    const char* one = "sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1";
+    EXPECT_EQ(score_with_move_limit({one, 1, 3}), mate_in(1));
+    // A mate in three from move 100: moves 100, 101 and 102. The limit is counted from the
+    // position's move number.
+    const char* three = "sfen k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 100";
+    EXPECT_EQ(score_with_move_limit({three, 0, 5}), mate_in(3));
+    EXPECT_EQ(score_with_move_limit({three, 102, 5}), mate_in(3));
+    EXPECT_EQ(score_with_move_limit({three, 101, 5}), -37) << "drawn before the mate";
+}
+
+// ResignValue: resign when the final score is at or below -ResignValue, in searches whose
+// move is played. Black here lacks a rook and a bishop (about -2000, no quick mate).
+constexpr const char* kLostPosition = "sfen 3rkb3/9/9/9/9/9/9/9/4K4 b - 1";
+
+BestMove search_with_resign_value(const char* position, Value resign_value, Value* score) {
+    Harness h;
+    h.engine.options().resign_value = resign_value;
+    const BestMove b                = h.search(position, depth_limit(4));
+    *score                          = h.infos.empty() ? VALUE_NONE : h.infos.back().score;
+    return b;
+}
+
+TEST(Search, ResignValueResignsAtOrBelowTheThreshold) {
+    Value score = 0;
+    EXPECT_EQ(EngineOptions{}.resign_value, NEVER_RESIGN);
+    EXPECT_EQ(search_with_resign_value(kLostPosition, NEVER_RESIGN, &score).kind,
+              BestMove::Kind::MOVE);
+    ASSERT_LT(score, -1000);
+    ASSERT_GT(score, VALUE_MATED_IN_MAX_PLY);
+    Value again = 0;
+    EXPECT_EQ(search_with_resign_value(kLostPosition, 1000, &again).kind, BestMove::Kind::RESIGN);
+    EXPECT_EQ(again, score);
+    // The boundary: a score equal to -ResignValue resigns; one above -ResignValue does not.
+    EXPECT_EQ(search_with_resign_value(kLostPosition, -score, &again).kind, BestMove::Kind::RESIGN);
+    EXPECT_EQ(search_with_resign_value(kLostPosition, -score + 1, &again).kind,
+              BestMove::Kind::MOVE);
+    // The winning side does not resign even at 0.
+    EXPECT_EQ(search_with_resign_value("sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1", 0, &again).kind,
+              BestMove::Kind::MOVE);
+}
+
+TEST(Search, ResignValueOnlyWhenTheMoveIsPlayed) {
+    Harness h;
+    h.engine.options().resign_value = 1000;
+    ASSERT_TRUE(h.engine.set_position(kLostPosition).ok());
+    auto answer = [&](SearchLimits l, bool ponderhit) {
+        h.answers.clear();
+        h.infos.clear();
+        h.engine.go(l);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100)); // depth 4 is reached
+        if (ponderhit)
+            h.engine.ponderhit();
+        else
+            h.engine.stop();
+        h.engine.wait();
+        EXPECT_FALSE(h.infos.empty());
+        if (!h.infos.empty()) {
+            EXPECT_LE(h.infos.back().score, -1000);
+        }
+        return h.answers.size() == 1 ? h.answers[0].kind : BestMove::Kind::WIN;
+    };
+    SearchLimits infinite;
+    infinite.infinite = true;
+    infinite.depth    = 4;
+    EXPECT_EQ(answer(infinite, false), BestMove::Kind::MOVE) << "analysis never resigns";
+    SearchLimits ponder;
+    ponder.ponder  = true;
+    ponder.byoyomi = 1000;
+    ponder.depth   = 4;
+    EXPECT_EQ(answer(ponder, false), BestMove::Kind::MOVE) << "ponder miss: nothing is played";
+    EXPECT_EQ(answer(ponder, true), BestMove::Kind::RESIGN) << "ponderhit: a normal search";
+}
+
+// Hand superiority: a recurring board with more in hand for the side to move than before is
+// scored VALUE_SUPERIOR for it, with less VALUE_INFERIOR. In the games below Black's rook takes
+// White's pawn on 2c and comes back, and White re-drops the pawn. (The root move must be one
+// the search generates: not a never-better non-promotion such as the rook's 2h2c.)
+Value score_of_root_move(const std::string& position, std::string_view usi_move, int depth) {
+    Harness h;
+    Game    game;
+    EXPECT_TRUE(game.set_position(position).ok());
+    std::string  error;
+    SearchLimits limits = depth_limit(depth);
+    limits.searchmoves.push_back(parse_legal_move(game.position(), usi_move, error));
+    EXPECT_NE(limits.searchmoves[0], Move::none()) << error;
+    const BestMove b = h.search(position, limits);
+    EXPECT_EQ(b.move, limits.searchmoves[0]);
+    return h.infos.empty() ? VALUE_NONE : h.infos.back().score;
+}
+
+TEST(Search, HandSuperiorityAndInferiorityAreScored) {
+    static_assert(VALUE_SUPERIOR < VALUE_MATE_IN_MAX_PLY
+                  && VALUE_INFERIOR > VALUE_MATED_IN_MAX_PLY);
+    // White's 5b5a brings back the first board, Black to move, with White's pawn now in
+    // Black's hand: superior for Black, so inferior for White.
+    EXPECT_EQ(score_of_root_move(
+                  "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 b p 1 moves 2h2c 5a5b 2c2e P*2c 2e2h", "5b5a", 3),
+              VALUE_INFERIOR);
+    // Black's 2e2h brings back the first board, White to move, with one pawn less in White's
+    // hand: inferior for White, so superior for Black.
+    const char* white_first = "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 w p 1 moves 5a5b 2h2c 5b5a 2c2e P*2c";
+    EXPECT_EQ(score_of_root_move(white_first, "2e2h", 3), VALUE_SUPERIOR);
+    // The same position without its history: no repetition, an ordinary score.
+    Game game;
+    ASSERT_TRUE(game.set_position(white_first).ok());
+    ASSERT_EQ(game.position().sfen(), "4k4/9/7p1/9/7R1/9/9/9/4K4 b P 6");
+    const Value fresh = score_of_root_move("sfen 4k4/9/7p1/9/7R1/9/9/9/4K4 b P 6", "2e2h", 3);
+    EXPECT_GT(fresh, 0);
+    EXPECT_LT(fresh, 5000);
 }
 
 TEST(Search, BenchIsDeterministic) {

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "usi_loop.h"
 
@@ -131,6 +133,100 @@ TEST(UsiLoop, GoAnswersWithExactlyOneLegalBestmove) {
     // A mated side has no legal move: resign.
     s.send("position sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1");
     EXPECT_TRUE(contains(s.send("go"), "bestmove resign\n"));
+}
+
+// The lines of `text` that start with `prefix`.
+std::vector<std::string> lines_starting(const std::string& text, std::string_view prefix) {
+    std::vector<std::string> lines;
+    std::istringstream       in(text);
+    for (std::string line; std::getline(in, line);)
+        if (line.starts_with(prefix)) lines.push_back(line);
+    return lines;
+}
+
+TEST(UsiLoop, DeclaresMultiPv) {
+    Session s;
+    EXPECT_TRUE(
+        contains(s.send("usi"), "\noption name MultiPV type spin default 1 min 1 max 500\n"));
+}
+
+// MultiPV > 1: `multipv k` right after seldepth on every info line, all lines of an iteration
+// together; bestmove is line 1's move.
+TEST(UsiLoop, MultiPvNumbersEveryInfoLine) {
+    Session s;
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos moves 7g7f 3c3d");
+    const std::string out   = s.send("go depth 4");
+    const auto        infos = lines_starting(out, "info ");
+    ASSERT_EQ(infos.size(), 4u * 3u) << out;
+    std::vector<std::string> last_first_moves;
+    for (size_t i = 0; i < infos.size(); ++i) {
+        // info depth D seldepth S multipv K score ... pv M ...
+        std::istringstream       in(infos[i]);
+        std::vector<std::string> t;
+        for (std::string token; in >> token;)
+            t.push_back(token);
+        ASSERT_GE(t.size(), 9u) << infos[i];
+        EXPECT_EQ(t[1], "depth") << infos[i];
+        EXPECT_EQ(t[2], std::to_string(i / 3 + 1)) << infos[i];
+        EXPECT_EQ(t[3], "seldepth") << infos[i];
+        EXPECT_EQ(t[5], "multipv") << infos[i];
+        EXPECT_EQ(t[6], std::to_string(i % 3 + 1)) << infos[i];
+        EXPECT_EQ(t[7], "score") << infos[i];
+        const auto pv = std::find(t.begin(), t.end(), "pv");
+        ASSERT_TRUE(pv != t.end() && pv + 1 != t.end()) << infos[i];
+        if (i >= 9) last_first_moves.push_back(*(pv + 1));
+    }
+    ASSERT_EQ(last_first_moves.size(), 3u);
+    EXPECT_NE(last_first_moves[0], last_first_moves[1]);
+    EXPECT_NE(last_first_moves[0], last_first_moves[2]);
+    EXPECT_NE(last_first_moves[1], last_first_moves[2]);
+    const auto best = lines_starting(out, "bestmove ");
+    ASSERT_EQ(best.size(), 1u) << out;
+    std::istringstream bestmove(best[0]);
+    std::string        keyword, move;
+    bestmove >> keyword >> move;
+    EXPECT_EQ(move, last_first_moves[0]) << "bestmove is line 1's move: " << out;
+
+    // Back to one line: no multipv token at all.
+    s.send("setoption name MultiPV value 1");
+    const std::string single = s.send("go depth 4");
+    EXPECT_EQ(lines_starting(single, "info ").size(), 4u) << single;
+    EXPECT_FALSE(contains(single, "multipv")) << single;
+}
+
+TEST(UsiLoop, MaxMovesToDrawOption) {
+    Session s;
+    EXPECT_TRUE(contains(s.send("usi"),
+                         "\noption name MaxMovesToDraw type spin default 0 min 0 max 100000\n"));
+    s.send("setoption name DrawValue value -37");
+    s.send("position sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1"); // Black wins a rook
+    EXPECT_FALSE(contains(s.send("go depth 3"), "score cp -37 "));
+    s.send("setoption name MaxMovesToDraw value 1"); // but the game ends after one move
+    const auto infos = lines_starting(s.send("go depth 3"), "info ");
+    ASSERT_FALSE(infos.empty());
+    EXPECT_TRUE(contains(infos.back(), " score cp -37 ")) << infos.back();
+}
+
+TEST(UsiLoop, ResignValueOption) {
+    Session s;
+    EXPECT_TRUE(contains(s.send("usi"),
+                         "\noption name ResignValue type spin default 99999 min 0 max 99999\n"));
+    s.send("position sfen 3rkb3/9/9/9/9/9/9/9/4K4 b - 1"); // Black lacks a rook and a bishop
+    EXPECT_FALSE(contains(s.send("go depth 4"), "bestmove resign"));
+    s.send("setoption name ResignValue value 1000");
+    EXPECT_TRUE(s.send("go depth 4").ends_with("\nbestmove resign\n"));
+    s.send("setoption name ResignValue value 99999");
+    EXPECT_FALSE(contains(s.send("go depth 4"), "bestmove resign"));
+}
+
+// A superior repetition is reported in centipawns, not as a mate.
+TEST(UsiLoop, HandSuperiorityIsACentipawnScore) {
+    Session s;
+    s.send("position sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 w p 1 moves 5a5b 2h2c 5b5a 2c2e P*2c");
+    const auto infos = lines_starting(s.send("go depth 3 searchmoves 2e2h"), "info ");
+    ASSERT_FALSE(infos.empty());
+    EXPECT_TRUE(contains(infos.back(), " score cp 30000 ")) << infos.back();
 }
 
 } // namespace
