@@ -52,10 +52,10 @@ bool is_capture(const Position& pos, Move m) {
 // Moves with ordering scores, picked best first.
 class OrderedMoves {
 public:
-    template <GenType T>
+    template <GenType T, bool All = false>
     void generate(const Position& pos) {
         Move  buffer[MAX_MOVES];
-        Move* end = tsubame::generate<T, false>(pos, buffer);
+        Move* end = tsubame::generate<T, All>(pos, buffer);
         count_    = int(end - buffer);
         for (int i = 0; i < count_; ++i)
             moves_[i] = {buffer[i], 0};
@@ -421,7 +421,9 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     }
 
     OrderedMoves moves;
-    if (in_check)
+    if (root && !limits_.searchmoves.empty())
+        moves.generate<GenType::LEGAL, true>(pos); // searchmoves may name any legal move
+    else if (in_check)
         moves.generate<GenType::EVASIONS>(pos);
     else
         moves.generate<GenType::NON_EVASIONS>(pos);

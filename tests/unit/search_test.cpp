@@ -432,8 +432,7 @@ TEST(Search, ResignValueOnlyWhenTheMoveIsPlayed) {
 
 // Hand superiority: a recurring board with more in hand for the side to move than before is
 // scored VALUE_SUPERIOR for it, with less VALUE_INFERIOR. In the games below Black's rook takes
-// White's pawn on 2c and comes back, and White re-drops the pawn. (The root move must be one
-// the search generates: not a never-better non-promotion such as the rook's 2h2c.)
+// White's pawn on 2c and comes back, and White re-drops the pawn.
 Value score_of_root_move(const std::string& position, std::string_view usi_move, int depth) {
     Harness h;
     Game    game;
@@ -466,6 +465,13 @@ TEST(Search, HandSuperiorityAndInferiorityAreScored) {
     const Value fresh = score_of_root_move("sfen 4k4/9/7p1/9/7R1/9/9/9/4K4 b P 6", "2e2h", 3);
     EXPECT_GT(fresh, 0);
     EXPECT_LT(fresh, 5000);
+}
+
+TEST(Search, SearchmovesMayNameANeverBetterNonPromotion) {
+    // The search leaves out 2h2c (a rook that could promote); `searchmoves` still gets it.
+    const std::string position = "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 b - 1";
+    const Value       v        = score_of_root_move(position, "2h2c", 3);
+    EXPECT_FALSE(is_mate_score(v)) << v;
 }
 
 TEST(Search, BenchIsDeterministic) {
