@@ -394,6 +394,11 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     }
 
     if (!pv_node && !in_check && !is_mate_score(beta)) {
+        // Razoring: far below alpha near the leaves, only captures could save the node.
+        if (depth <= 2 && eval + 300 * depth <= alpha) {
+            const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
+            if (v <= alpha) return v;
+        }
         // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
         if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
         // Null move: if passing still leaves us above beta, the position is good enough.
