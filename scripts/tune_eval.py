@@ -82,7 +82,7 @@ def fit_scale(data, w):
     return (lo + hi) / 2
 
 
-def tune(train, w, scale, epochs, lr, l2, batch, seed):
+def tune(train, w, scale, epochs, lr, l2, batch, seed, first):
     w = [float(x) for x in w]
     m = [0.0] * len(w)
     v = [0.0] * len(w)
@@ -102,7 +102,7 @@ def tune(train, w, scale, epochs, lr, l2, batch, seed):
                     grad[i] = grad.get(i, 0.0) + g * c
             n = len(order[start:start + batch])
             for i, g in grad.items():
-                if i == 8:  # the king is not material
+                if i == 8 or i < first:  # the king is not material; frozen weights stay
                     continue
                 g /= n
                 if i >= PLACEMENT_BEGIN:
@@ -140,6 +140,8 @@ def main():
     ap.add_argument("--batch", type=int, default=512)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=str(WEIGHTS_H))
+    ap.add_argument("--freeze-material", action="store_true",
+                    help="tune only placement and king safety; keep the material values")
     ap.add_argument("--note", default="", help="provenance line: how the data was made")
     args = ap.parse_args()
 
@@ -152,13 +154,14 @@ def main():
     print(f"positions {len(data)} (train {len(train)}, held out {len(held)}), scale {scale:.1f}",
           file=sys.stderr)
     print(f"before: train {before[0]:.5f}, held out {before[1]:.5f}", file=sys.stderr)
-    w = tune(train, w0, scale, args.epochs, args.lr, args.l2, args.batch, args.seed)
+    first = PLACEMENT_BEGIN if args.freeze_material else 0
+    w = tune(train, w0, scale, args.epochs, args.lr, args.l2, args.batch, args.seed, first)
     after = (loss(train, w, scale), loss(held, w, scale))
     print(f"after:  train {after[0]:.5f}, held out {after[1]:.5f}", file=sys.stderr)
     provenance = [
         f"Provenance: {args.note}" if args.note else "Provenance: see the commit that wrote this file.",
         f"Tuned on {len(train)} positions (held out {len(held)}), scale {scale:.1f}, {args.epochs} "
-        f"epochs, lr {args.lr}, l2 {args.l2}.",
+        f"epochs, lr {args.lr}, l2 {args.l2}" + (", material frozen." if args.freeze_material else "."),
         f"Cross-entropy held out: {before[1]:.5f} -> {after[1]:.5f}; train: {before[0]:.5f} -> "
         f"{after[0]:.5f}.",
     ]

@@ -1,9 +1,13 @@
 #include "eval/evaluate.h"
 
+#include <iterator>
+
 #include "eval/features.h"
 #include "eval/weights.h"
 
 namespace tsubame {
+
+static_assert(std::size(eval::WEIGHTS) == eval::FEATURE_COUNT, "weights.h and features.h differ");
 
 namespace {
 
