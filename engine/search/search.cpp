@@ -477,7 +477,8 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         }
 
         // Check extension, bounded so that checking sequences cannot run away.
-        const int extension = gives_check && ply < 2 * root_depth_ ? 1 : 0;
+        // Checks that lose the checking piece are not extended: shogi has many such drops.
+        const int extension = gives_check && ply < 2 * root_depth_ && see(pos, m) >= 0 ? 1 : 0;
         const int new_depth = depth - 1 + extension;
 
         StateInfo st;
