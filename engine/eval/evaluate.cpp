@@ -72,6 +72,8 @@ Value evaluate(const Position& pos, int32_t placement) {
         eval::for_each_king_safety_feature(pos, c, [&](int feature, int coefficient) {
             score += eval::WEIGHTS[feature] * coefficient;
         });
+    eval::for_each_activity_feature(
+        pos, [&](int feature, int coefficient) { score += eval::WEIGHTS[feature] * coefficient; });
     return pos.side_to_move() == BLACK ? score : -score;
 }
 

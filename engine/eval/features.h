@@ -12,9 +12,11 @@
 //     translation so that few games suffice to tune it;
 //   - king safety: for each king, how many of its neighbours the enemy attacks, how many safe
 //     flight squares it has, and the attacked count crossed with the enemy's hand, since
-//     pieces in hand turn attacked squares into mating drops.
+//     pieces in hand turn attacked squares into mating drops;
+//   - activity: each piece's mobility, and the side to move's undefended attacked pieces.
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "core/attacks.h"
@@ -31,13 +33,48 @@ constexpr int NEAR_ENEMY_KING = NEAR_OWN_KING + 16 * OFFSETS;
 constexpr int KING_ZONE_ATTACKED = NEAR_ENEMY_KING + 16 * OFFSETS; // + attacked neighbours 0..8
 constexpr int KING_ESCAPES       = KING_ZONE_ATTACKED + 9; // + safe flight squares 0..8
 constexpr int KING_HAND_PRESSURE = KING_ESCAPES + 9; // + hand bucket 0..4 * 9 + attacked 0..8
-constexpr int FEATURE_COUNT      = KING_HAND_PRESSURE + 5 * 9;
+// Activity: + PieceType, coefficient = squares the piece attacks that hold no own piece.
+constexpr int MOBILITY = KING_HAND_PRESSURE + 5 * 9;
+// Threats: + PieceType, the side to move's pieces that the enemy attacks and nothing defends
+// (a quiescence search's stand-pat would otherwise ignore that one of them is lost).
+constexpr int HANGING_TO_MOVE = MOBILITY + 16;
+constexpr int FEATURE_COUNT   = HANGING_TO_MOVE + 16;
 
 /// How much the enemy hand threatens a king, 0..4: drops are shogi's main attacking force.
 inline int hand_pressure(Hand h) {
     const int weight = 3 * h.count(ROOK) + 2 * (h.count(BISHOP) + h.count(GOLD) + h.count(SILVER))
                      + h.count(KNIGHT) + h.count(LANCE) + (h.count(PAWN) > 0);
     return std::min(4, (weight + 1) / 2);
+}
+
+/// Squares from which a non-sliding piece could attack a neighbour of a king on s: two files
+/// and three ranks either way (a knight two ranks off a neighbour).
+inline const Bitboard& step_attack_box(Square s) {
+    static const auto table = [] {
+        std::array<Bitboard, SQ_NB> boxes{};
+        for (int sq = 0; sq < SQ_NB; ++sq)
+            for (int t = 0; t < SQ_NB; ++t)
+                if (std::abs(int(file_of(Square(t))) - int(file_of(Square(sq)))) <= 2
+                    && std::abs(int(rank_of(Square(t))) - int(rank_of(Square(sq)))) <= 3)
+                    boxes[sq] |= Bitboard::square(Square(t));
+        return boxes;
+    }();
+    return table[s];
+}
+
+/// Squares of `zone` that colour c attacks, with occupancy occ: the same answer as testing
+/// each square, from the attacks of the few pieces that can reach the zone.
+inline Bitboard zone_attacks(const Position& pos, Color c, Square ksq, const Bitboard& zone,
+                             const Bitboard& occ) {
+    const Bitboard sliders = pos.pieces(LANCE) | pos.pieces(BISHOP) | pos.pieces(ROOK)
+                           | pos.pieces(HORSE) | pos.pieces(DRAGON);
+    Bitboard attackers = pos.pieces(c) & (step_attack_box(ksq) | sliders);
+    Bitboard attacked;
+    while (attackers) {
+        const Square s = attackers.pop();
+        attacked |= attacks_from(c, type_of(pos.piece_on(s)), s, occ);
+    }
+    return attacked & zone;
 }
 
 /// Calls f(feature, coefficient) for the safety of c's king (coefficient +1 for Black's king).
@@ -48,16 +85,10 @@ void for_each_king_safety_feature(const Position& pos, Color c, F&& f) {
     const int sign = c == BLACK ? 1 : -1;
     // Without the king, so that a square behind it on a checking line counts as attacked.
     const Bitboard occ      = pos.pieces() ^ Bitboard::square(ksq);
-    Bitboard       zone     = king_attacks(ksq);
-    const Bitboard own      = pos.pieces(c);
-    int            attacked = 0, escapes = 0;
-    while (zone) {
-        const Square s = zone.pop();
-        if (pos.is_attacked(~c, s, occ))
-            ++attacked;
-        else if (!own.test(s))
-            ++escapes;
-    }
+    const Bitboard zone     = king_attacks(ksq);
+    const Bitboard hit      = zone_attacks(pos, ~c, ksq, zone, occ);
+    const int      attacked = hit.popcount();
+    const int      escapes  = zone.andnot(hit).andnot(pos.pieces(c)).popcount();
     f(KING_ZONE_ATTACKED + attacked, sign);
     f(KING_ESCAPES + escapes, sign);
     f(KING_HAND_PRESSURE + hand_pressure(pos.hand(~c)) * 9 + attacked, sign);
@@ -98,12 +129,40 @@ void for_each_placement_feature(const Position& pos, F&& f) {
     }
 }
 
+/// Calls f(feature, coefficient) for mobility and hanging pieces (Black positive).
+template <typename F>
+void for_each_activity_feature(const Position& pos, F&& f) {
+    const Bitboard occ = pos.pieces();
+    Bitboard       attacked[COLOR_NB];
+    for (Color c : {BLACK, WHITE}) {
+        const int      sign                    = c == BLACK ? 1 : -1;
+        const Bitboard own                     = pos.pieces(c);
+        int            mobility[PIECE_TYPE_NB] = {};
+        Bitboard       pieces                  = own;
+        while (pieces) {
+            const Square    s  = pieces.pop();
+            const PieceType pt = type_of(pos.piece_on(s));
+            const Bitboard  a  = attacks_from(c, pt, s, occ);
+            attacked[c] |= a;
+            mobility[pt] += a.andnot(own).popcount();
+        }
+        for (int pt = LANCE; pt < PIECE_TYPE_NB; ++pt)
+            if (pt != KING && mobility[pt]) f(MOBILITY + pt, sign * mobility[pt]);
+    }
+    const Color us      = pos.side_to_move();
+    Bitboard    hanging = pos.pieces(us).andnot(pos.pieces(KING)) & attacked[~us];
+    hanging             = hanging.andnot(attacked[us]);
+    while (hanging)
+        f(HANGING_TO_MOVE + type_of(pos.piece_on(hanging.pop())), us == BLACK ? 1 : -1);
+}
+
 /// Calls f(feature, coefficient) for every active feature of pos (Black positive).
 template <typename F>
 void for_each_feature(const Position& pos, F&& f) {
     for_each_placement_feature(pos, f);
     for (Color c : {BLACK, WHITE})
         for_each_king_safety_feature(pos, c, f);
+    for_each_activity_feature(pos, f);
 }
 
 } // namespace tsubame::eval
