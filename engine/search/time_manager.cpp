@@ -37,6 +37,8 @@ TimeBudget allot_time(const SearchLimits& limits, Color us, int ply, const TimeO
 }
 
 int64_t adjusted_optimum(const TimeBudget& budget, double best_move_changes, int score_drop) {
+    // A target equal to the maximum means time that is lost if unused (byoyomi only).
+    if (budget.optimum_ms >= budget.maximum_ms) return budget.maximum_ms;
     const double instability = 0.8 + 0.6 * std::min(best_move_changes, 4.0);
     const double falling     = std::clamp(1.0 + score_drop / 150.0, 0.7, 1.6);
     const auto   optimum     = int64_t(double(budget.optimum_ms) * instability * falling);

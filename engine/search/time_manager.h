@@ -30,7 +30,8 @@ TimeBudget allot_time(const SearchLimits& limits, Color us, int ply, const TimeO
 /// The target time after an iteration, adjusted to the search's state: more time while the
 /// best move keeps changing (`best_move_changes`, a decaying count) or the score is falling
 /// (`score_drop`, in centipawns against the previous iterations), less when all is quiet.
-/// Never beyond the budget's maximum.
+/// Never beyond the budget's maximum; always the maximum when the target already is (only
+/// byoyomi left, which is lost if unused).
 int64_t adjusted_optimum(const TimeBudget& budget, double best_move_changes, int score_drop);
 
 } // namespace tsubame

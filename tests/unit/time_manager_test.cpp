@@ -88,5 +88,11 @@ TEST(TimeManager, UnstableOrFallingSearchesGetMoreTime) {
     EXPECT_EQ(adjusted_optimum(b, 100.0, 10000), b.maximum_ms); // never beyond the maximum
 }
 
+TEST(TimeManager, ByoyomiOnlyIsNeverCutShort) {
+    // Unused byoyomi is lost: a calm search still uses all of it.
+    const TimeBudget b = allot_time(clock(0, 1000, 0), BLACK, 40, OPTIONS);
+    EXPECT_EQ(adjusted_optimum(b, 0.0, -500), b.maximum_ms);
+}
+
 } // namespace
 } // namespace tsubame
