@@ -74,7 +74,8 @@ void Engine::go(const SearchLimits& limits) {
                 SearchInfo total = info;
                 for (int i = 0; i < options.threads - 1; ++i)
                     total.nodes += helpers_[i]->nodes();
-                if (callbacks_.on_info) callbacks_.on_info(total);
+                // After quit() nothing may be reported, not even the interrupted iteration.
+                if (callbacks_.on_info && !silent_.load()) callbacks_.on_info(total);
             };
             const SearchResult r = searcher_->run(pos, l, options.search, on_info);
             helpers_stop_.store(true); // helpers not yet running see this when they start

@@ -474,6 +474,24 @@ TEST(Search, SearchmovesMayNameANeverBetterNonPromotion) {
     EXPECT_FALSE(is_mate_score(v)) << v;
 }
 
+TEST(Search, QuitReportsNothingNotEvenTheInterruptedIteration) {
+    // quit() right after go(): whichever thread wins the race, an iteration that quit
+    // interrupted is never reported (at the start position a finished depth 1 visits all 30
+    // root moves, an interrupted one only the root), and no bestmove follows.
+    Harness h;
+    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    SearchLimits limits;
+    limits.infinite = true;
+    for (int round = 0; round < 50; ++round) {
+        h.engine.go(limits);
+        h.engine.quit();
+    }
+    std::lock_guard lock(h.mutex);
+    for (const SearchInfo& info : h.infos)
+        EXPECT_GT(info.nodes, 30u) << "depth " << info.depth;
+    EXPECT_TRUE(h.answers.empty());
+}
+
 TEST(Search, BenchIsDeterministic) {
     Harness h;
     EXPECT_EQ(h.engine.bench(3).nodes, h.engine.bench(3).nodes);
