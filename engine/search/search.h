@@ -2,7 +2,7 @@
 
 // Alpha-beta search: iterative deepening with aspiration windows, principal variation search,
 // quiescence, transposition table, move ordering by killers, counter-moves and butterfly and
-// continuation histories, a one-move mate test at every node, null-move pruning,
+// continuation histories, a one-move mate test at every node, null-move pruning, razoring,
 // reverse futility, late move reductions and pruning, check extension, mate-distance pruning,
 // and repetition scoring. One Searcher is one search thread.
 
