@@ -34,21 +34,22 @@ Value capture_value(PieceType pt) {
 
 namespace {
 
-int piece_score(Color c, PieceType pt, Square s, Square own, Square foe) {
+// The sum of the weights of the features that `visit` reports to the function it is given.
+template <typename Visit>
+int weighted_sum(Visit&& visit) {
     int score = 0;
-    eval::for_each_piece_feature(c, pt, s, own, foe, [&](int feature, int coefficient) {
-        score += eval::WEIGHTS[feature] * coefficient;
-    });
+    visit([&](int feature, int coefficient) { score += eval::WEIGHTS[feature] * coefficient; });
     return score;
+}
+
+int piece_score(Color c, PieceType pt, Square s, Square own, Square foe) {
+    return weighted_sum([&](auto f) { eval::for_each_piece_feature(c, pt, s, own, foe, f); });
 }
 
 } // namespace
 
 int32_t placement_score(const Position& pos) {
-    int score = 0;
-    eval::for_each_placement_feature(
-        pos, [&](int feature, int coefficient) { score += eval::WEIGHTS[feature] * coefficient; });
-    return score;
+    return weighted_sum([&](auto f) { eval::for_each_placement_feature(pos, f); });
 }
 
 int32_t placement_score_after(const Position& pos, Move m, int32_t before) {
@@ -67,13 +68,11 @@ int32_t placement_score_after(const Position& pos, Move m, int32_t before) {
 }
 
 Value evaluate(const Position& pos, int32_t placement) {
-    int score = placement;
-    for (Color c : {BLACK, WHITE})
-        eval::for_each_king_safety_feature(pos, c, [&](int feature, int coefficient) {
-            score += eval::WEIGHTS[feature] * coefficient;
-        });
-    eval::for_each_activity_feature(
-        pos, [&](int feature, int coefficient) { score += eval::WEIGHTS[feature] * coefficient; });
+    const int score = placement + weighted_sum([&](auto f) {
+                          for (Color c : {BLACK, WHITE})
+                              eval::for_each_king_safety_feature(pos, c, f);
+                          eval::for_each_activity_feature(pos, f);
+                      });
     return pos.side_to_move() == BLACK ? score : -score;
 }
 

@@ -434,11 +434,9 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         moves.generate<GenType::NON_EVASIONS>(pos);
     if (moves.size() == 0) return mated_in(ply); // no legal move loses in shogi, in check or not
 
-    const Color us      = pos.side_to_move();
-    const Move  prev    = (ss - 1)->current;
-    const Move  counter = prev == Move::none() || prev == Move::null()
-                            ? Move::none()
-                            : counter_moves_[prev.moved_piece_after()][prev.to()];
+    const Color us           = pos.side_to_move();
+    const Move* counter_slot = counter_move_slot((ss - 1)->current);
+    const Move  counter      = counter_slot ? *counter_slot : Move::none();
     moves.score([&](Move m) {
         if (tt_hit && m.to16() == tt.move16) return 1 << 30;
         // Captures that lose material by SEE go after the quiet moves.
@@ -553,9 +551,7 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = best;
     }
-    const Move prev = (ss - 1)->current;
-    if (prev != Move::none() && prev != Move::null())
-        counter_moves_[prev.moved_piece_after()][prev.to()] = best;
+    if (Move* slot = counter_move_slot((ss - 1)->current)) *slot = best;
     const int bonus = std::min(depth * depth * 8, 2000);
     auto      apply = [&](Move m, int delta) {
         int& h = history_[us][from_index(m)][m.to()];

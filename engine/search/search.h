@@ -6,7 +6,6 @@
 // reverse futility, late move reductions and pruning, check extension, mate-distance pruning,
 // and repetition scoring. One Searcher is one search thread.
 
-#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -145,11 +144,16 @@ private:
     void update_continuation(Stack* ss, Move m, int bonus);
     /// Quiet-move ordering score: butterfly history plus continuation histories.
     int quiet_score(const Stack* ss, Color us, Move m) const;
+    /// True for a move that was played on the board (not none, not the null move).
+    static bool is_board_move(Move m) { return m != Move::none() && m != Move::null(); }
     /// The continuation table that follows move m (a shared one for the null move).
     PieceToHistory* continuation_after(Move m) {
-        return m == Move::null() || m == Move::none()
-                 ? &continuation_->entry[0][0]
-                 : &continuation_->entry[m.moved_piece_after()][m.to()];
+        return is_board_move(m) ? &continuation_->entry[m.moved_piece_after()][m.to()]
+                                : &continuation_->entry[0][0];
+    }
+    /// The counter-move slot of the move `prev`, or nullptr when prev is not a board move.
+    Move* counter_move_slot(Move prev) {
+        return is_board_move(prev) ? &counter_moves_[prev.moved_piece_after()][prev.to()] : nullptr;
     }
 
     TranspositionTable&      tt_;
