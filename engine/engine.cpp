@@ -31,6 +31,7 @@ void Engine::go(const SearchLimits& limits) {
     ponderhit_request_.store(false);
     helpers_stop_.store(false);
     searcher_->set_request_flags(&stop_request_, &ponderhit_request_);
+    searcher_->discard_ponderhit_clock();
 
     // The search gets its own copy of the game, so `position` may change game_ meanwhile.
     auto search_game = std::make_shared<Game>();
@@ -102,7 +103,9 @@ void Engine::stop() {
     if (searching_.load()) searcher_->stop();
 }
 
-void Engine::ponderhit() {
+void Engine::ponderhit(const SearchLimits* clock) {
+    // The clock first: a search thread that has not started yet finds it with the flag.
+    if (clock) searcher_->set_ponderhit_clock(*clock);
     ponderhit_request_.store(true);
     if (searching_.load()) searcher_->ponderhit();
 }

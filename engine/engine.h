@@ -77,8 +77,9 @@ public:
     void go(const SearchLimits& limits);
     /// Ends the current search (its bestmove follows); no effect when idle.
     void stop();
-    /// The pondered move was played: the clock starts now.
-    void ponderhit();
+    /// The pondered move was played: the clock starts now. `clock`, when given, replaces the
+    /// clock arguments of `go ponder` (for a `go ponder` sent without them).
+    void ponderhit(const SearchLimits* clock = nullptr);
     /// Waits for the current search to end.
     void wait();
     /// Stops any search without reporting it and waits: nothing is reported after this.

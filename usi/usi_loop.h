@@ -1,8 +1,9 @@
 #pragma once
 
-// USI command loop: parses each line, drives the engine facade and formats its replies.
-// The reading thread stays free during a search (which runs on the engine's thread), so
-// `stop`, `ponderhit`, `isready`, `gameover` and `quit` are answered at any time.
+// USI command loop: parses each line into a command value, drives the engine facade and
+// formats its replies. The reading thread stays free during a search (which runs on the
+// engine's thread), so `stop`, `ponderhit`, `isready`, `gameover` and `quit` are answered at
+// any time.
 
 #include <istream>
 #include <mutex>
@@ -11,7 +12,9 @@
 #include <string_view>
 #include <vector>
 
+#include "command.h"
 #include "engine.h"
+#include "options.h"
 
 namespace tsubame::usi {
 
@@ -32,22 +35,42 @@ public:
     const Game& game() const { return engine_.game(); }
 
 private:
-    void cmd_usi();
-    void cmd_isready();
-    void cmd_setoption(const std::vector<std::string_view>& tokens);
-    void cmd_go(const std::vector<std::string_view>& tokens);
-    void cmd_bench(const std::vector<std::string_view>& tokens);
-    void cmd_display();
-    void run_perft(int depth);
-    void send(std::string_view line);
-    void send_error(std::string_view message);
-    void send_info(const SearchInfo& info);
-    void send_bestmove(const BestMove& best);
+    void execute(const UsiCommand&);
+    void execute(const IsReadyCommand&);
+    void execute(const UsiNewGameCommand&);
+    void execute(const SetOptionCommand& command);
+    void execute(const PositionCommand& command);
+    void execute(const GoCommand& command);
+    void execute(const StopCommand&) { engine_.stop(); }
+    void execute(const PonderHitCommand& command);
+    // gameover ends a ponder search too (usi.md §8.9); its bestmove still follows.
+    void execute(const GameOverCommand&) { engine_.stop(); }
+    void execute(const QuitCommand&) { engine_.quit(); }
+    void execute(const BenchCommand& command);
+    void execute(const DisplayCommand&);
+    void execute(const IgnoredCommand&) { }
+    void execute(const InvalidCommand& command) { send("info string error: " + command.message); }
 
-    std::ostream& out_;
-    std::mutex    out_mutex_;
-    Engine        engine_;
-    size_t        pending_hash_mb_ = 16; ///< USI_Hash, applied at `isready`.
+    std::vector<OptionSpec> make_options();
+    void                    run_perft(int depth);
+    void                    send(std::string_view line);
+    void                    write_locked(std::string_view line);
+    void                    report_info(const SearchInfo& info);
+    void                    report_bestmove(const BestMove& best);
+
+    std::ostream&           out_;
+    std::mutex              out_mutex_; ///< Guards out_ and the throttle state below.
+    Engine                  engine_;
+    std::vector<OptionSpec> options_;
+    size_t                  pending_hash_mb_ = 16; ///< USI_Hash, applied at `isready`.
+    int64_t                 pv_interval_ms_  = 300; ///< PvInterval: least time between reports.
+
+    // PV throttle of the current search (usi.md §8.20): reports closer than pv_interval_ms_
+    // to the last one shown are held back, and the latest held one is shown before bestmove.
+    bool                     analysing_     = false; ///< `go infinite`: every report is shown.
+    int64_t                  last_shown_ms_ = -1;
+    bool                     show_group_    = true; ///< The current MultiPV group is shown.
+    std::vector<std::string> held_; ///< The latest group held back.
 };
 
 } // namespace tsubame::usi

@@ -116,6 +116,12 @@ void update_pv(Move* pv, Move m, const Move* child_pv) {
 
 } // namespace
 
+void Searcher::set_ponderhit_clock(const SearchLimits& clock) {
+    std::lock_guard lock(clock_mutex_);
+    pending_clock_ = clock;
+    clock_pending_.store(true);
+}
+
 void Searcher::ponderhit() {
     ponderhit_ms_.store(elapsed_ms(), std::memory_order_relaxed);
     pondering_.store(false, std::memory_order_relaxed);
@@ -138,7 +144,20 @@ Value Searcher::move_limit_value(const Position& pos, int ply) const {
     return (ply % 2 == 0) ? options_.draw_value : -options_.draw_value;
 }
 
+void Searcher::apply_ponderhit_clock() {
+    if (!clock_pending_.load(std::memory_order_relaxed)) return;
+    std::lock_guard lock(clock_mutex_);
+    clock_pending_.store(false);
+    for (Color c : {BLACK, WHITE}) {
+        limits_.time[c] = pending_clock_.time[c];
+        limits_.inc[c]  = pending_clock_.inc[c];
+    }
+    limits_.byoyomi = pending_clock_.byoyomi;
+    budget_         = allot_time(limits_, root_us_, root_ply_, options_.time);
+}
+
 void Searcher::check_time() {
+    apply_ponderhit_clock();
     if (limits_.nodes && nodes() >= limits_.nodes)
         stop();
     else if (time_up())
@@ -155,6 +174,8 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     stop_.store(false);
     pondering_.store(limits.ponder);
     ponderhit_ms_.store(-1);
+    root_us_  = pos.side_to_move();
+    root_ply_ = pos.game_ply();
     // Requests that arrived before this thread started (see set_request_flags).
     if (ponderhit_request_ && ponderhit_request_->load()) ponderhit();
     if (stop_request_ && stop_request_->load()) stop();
@@ -269,7 +290,8 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         // changes or the score falls. A proven mate needs no more.
         best_move_changes = best_move_changes / 2 + (result.best != last_best ? 1.0 : 0.0);
         last_best         = result.best;
-        const bool timed  = (limits.uses_clock() || limits.movetime) && !limits.infinite;
+        apply_ponderhit_clock();
+        const bool timed = (limits_.uses_clock() || limits_.movetime) && !limits.infinite;
         if (timed && !pondering_.load() && root_depth_ > 1) {
             const int64_t since  = std::max<int64_t>(0, ponderhit_ms_.load());
             const int64_t target = adjusted_optimum(

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "core/position.h"
@@ -72,6 +73,11 @@ public:
     void stop() { stop_.store(true, std::memory_order_relaxed); }
     /// The predicted move was played: the clock starts now (thread-safe).
     void ponderhit();
+    /// Clock arguments that came with `ponderhit` (YaneuraOu's `ponderhit btime ...`): they
+    /// replace those of `go ponder` once the search takes them (thread-safe).
+    void set_ponderhit_clock(const SearchLimits& clock);
+    /// Forgets a ponderhit clock left from an earlier search (call before run()).
+    void discard_ponderhit_clock() { clock_pending_.store(false); }
     /// Nodes searched so far in the current search (readable from other threads).
     uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     /// Flags the owner sets before calling stop()/ponderhit(). run() resets its own state when
@@ -127,6 +133,8 @@ private:
     /// draw.
     Value move_limit_value(const Position& pos, int ply) const;
     void  check_time();
+    /// Takes over a clock that came with ponderhit and recomputes the budget (search thread).
+    void apply_ponderhit_clock();
     /// Counts a node; returns the new count.
     uint64_t count_node() {
         const uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
@@ -164,6 +172,11 @@ private:
     std::atomic<bool>        stop_{false};
     std::atomic<bool>        pondering_{false};
     std::atomic<int64_t>     ponderhit_ms_{-1};
+    std::atomic<bool>        clock_pending_{false}; ///< pending_clock_ waits to be applied.
+    std::mutex               clock_mutex_; ///< Guards pending_clock_.
+    SearchLimits             pending_clock_;
+    Color                    root_us_  = BLACK; ///< Side to move at the root (for the budget).
+    int                      root_ply_ = 0; ///< Game ply at the root (for the budget).
     std::atomic<uint64_t>    nodes_{0}; // written by this thread only; relaxed, no RMW
     int                      thread_index_      = 0;
     const std::atomic<bool>* stop_request_      = nullptr;

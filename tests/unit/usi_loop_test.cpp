@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "usi_loop.h"
@@ -154,6 +156,7 @@ TEST(UsiLoop, DeclaresMultiPv) {
 // together; bestmove is line 1's move.
 TEST(UsiLoop, MultiPvNumbersEveryInfoLine) {
     Session s;
+    s.send("setoption name PvInterval value 0"); // every iteration, as it comes
     s.send("setoption name MultiPV value 3");
     s.send("position startpos moves 7g7f 3c3d");
     const std::string out   = s.send("go depth 4");
@@ -193,6 +196,31 @@ TEST(UsiLoop, MultiPvNumbersEveryInfoLine) {
     const std::string single = s.send("go depth 4");
     EXPECT_EQ(lines_starting(single, "info ").size(), 4u) << single;
     EXPECT_FALSE(contains(single, "multipv")) << single;
+}
+
+// PvInterval: reports closer together than the interval are held back, but the last one
+// always comes just before bestmove; under `go infinite` every iteration is shown.
+TEST(UsiLoop, PvOutputIsThrottledButTheFinalLineIsShown) {
+    Session s;
+    s.send("setoption name PvInterval value 60000");
+    s.send("position startpos");
+    const std::string out   = s.send("go depth 6");
+    const auto        infos = lines_starting(out, "info ");
+    ASSERT_EQ(infos.size(), 2u) << out;
+    EXPECT_TRUE(infos[0].starts_with("info depth 1 ")) << out;
+    EXPECT_TRUE(infos[1].starts_with("info depth 6 ")) << out;
+    EXPECT_TRUE(out.ends_with(infos[1] + "\n" + lines_starting(out, "bestmove ").at(0) + "\n"))
+        << out;
+
+    s.out.str("");
+    s.loop.handle_line("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    s.loop.handle_line("stop");
+    s.loop.wait_for_search();
+    const auto all = lines_starting(s.out.str(), "info depth ");
+    ASSERT_GE(all.size(), 3u) << s.out.str();
+    for (size_t i = 0; i < all.size(); ++i)
+        EXPECT_TRUE(all[i].starts_with("info depth " + std::to_string(i + 1) + " ")) << all[i];
 }
 
 TEST(UsiLoop, MaxMovesToDrawOption) {

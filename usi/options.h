@@ -1,0 +1,41 @@
+#pragma once
+
+// The engine's USI options: one table gives both the `option` lines of the `usi` reply and
+// the handling of `setoption`, so a declared default or range cannot drift from the one
+// applied.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tsubame::usi {
+
+/// One USI option (usi.md §5).
+struct OptionSpec {
+    enum class Type {
+        SPIN,
+        CHECK,
+        COMBO,
+        BUTTON
+    };
+    std::string_view              name;
+    Type                          type          = Type::SPIN;
+    int64_t                       default_value = 0; ///< spin; check (0/1); combo (index)
+    int64_t                       min = 0, max = 0; ///< spin only
+    std::vector<std::string_view> vars = {}; ///< combo only
+    /// Applies a value: the number for spin, 0/1 for check, the index for combo, 0 for button.
+    std::function<void(int64_t)> apply = {};
+};
+
+/// The `option name ...` line that declares `spec` (exact tokens, `<empty>`-free).
+std::string option_line(const OptionSpec& spec);
+
+/// Applies `value` to the option of `table` named `name` (case-insensitive). Returns the
+/// messages to show as `info string` (warnings when a value was clamped, errors when it was
+/// refused); empty when all went well.
+std::vector<std::string> apply_option(const std::vector<OptionSpec>& table, std::string_view name,
+                                      std::string_view value);
+
+} // namespace tsubame::usi
