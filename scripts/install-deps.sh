@@ -2,11 +2,15 @@
 # Installs the Debian packages Tsubame needs that are missing; safe to run again.
 #   scripts/install-deps.sh            build tools only (compiler, CMake, Ninja)
 #   scripts/install-deps.sh --test     also GoogleTest, Google Benchmark and clang-format
+#   scripts/install-deps.sh --fuzz     also clang (libFuzzer)
 set -euo pipefail
 
 packages=(g++ cmake ninja-build)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(libgtest-dev libbenchmark-dev clang-format)
+fi
+if [[ "${1:-}" == "--fuzz" ]]; then
+  packages+=(clang)
 fi
 
 missing=()

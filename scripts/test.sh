@@ -4,7 +4,8 @@
 #      bench signature (scripts/bench_signature.sh);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build: the same fast tests, with the
 #      magic-multiplication slider index (Release uses PEXT), so both paths are tested;
-#   3. clang-format check of every source file.
+#   3. clang-format check of every source file;
+#   4. 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh).
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
 # (then only the Release build runs).
 set -euo pipefail
@@ -32,4 +33,7 @@ cmake --build "$root/build/ci-sanitize" -j "$jobs"
 echo "== clang-format"
 cd "$root"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+
+echo "== Fuzz (libFuzzer, 30 s)"
+"$root/scripts/fuzz.sh" 30
 echo "All tests passed."

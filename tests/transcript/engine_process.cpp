@@ -1,0 +1,126 @@
+#include "engine_process.h"
+
+#include <cerrno>
+#include <csignal>
+#include <stdexcept>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tsubame::test {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int remaining_ms(Clock::time_point deadline) {
+    const auto left = std::chrono::duration_cast<Millis>(deadline - Clock::now()).count();
+    return left > 0 ? int(left) : 0;
+}
+
+} // namespace
+
+EngineProcess::EngineProcess(const std::string& path) {
+    std::signal(SIGPIPE, SIG_IGN); // a dead engine must fail a test, not kill it
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    to_child_   = in[1];
+    from_child_ = out[0];
+}
+
+EngineProcess::~EngineProcess() {
+    close_input();
+    if (!exited_ && pid_ > 0) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    if (from_child_ >= 0) close(from_child_);
+}
+
+void EngineProcess::send_raw(std::string_view bytes) {
+    while (!bytes.empty() && to_child_ >= 0) {
+        const ssize_t n = write(to_child_, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return;
+        bytes.remove_prefix(size_t(n));
+    }
+}
+
+void EngineProcess::close_input() {
+    if (to_child_ >= 0) close(to_child_);
+    to_child_ = -1;
+}
+
+std::optional<std::string> EngineProcess::read_line(Millis timeout) {
+    const auto deadline = Clock::now() + timeout;
+    for (;;) {
+        if (const size_t nl = buffer_.find('\n'); nl != std::string::npos) {
+            std::string line = buffer_.substr(0, nl);
+            buffer_.erase(0, nl + 1);
+            return line;
+        }
+        if (eof_) return std::nullopt;
+        pollfd    pfd{from_child_, POLLIN, 0};
+        const int ready = poll(&pfd, 1, remaining_ms(deadline));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) return std::nullopt;
+        char          chunk[4096];
+        const ssize_t n = read(from_child_, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            eof_ = true;
+            continue;
+        }
+        buffer_.append(chunk, size_t(n));
+    }
+}
+
+std::optional<std::vector<std::string>> EngineProcess::read_until(std::string_view prefix,
+                                                                  Millis           timeout) {
+    const auto deadline = Clock::now() + timeout;
+    last_lines_.clear();
+    while (auto line = read_line(Millis(remaining_ms(deadline)))) {
+        last_lines_.push_back(*line);
+        if (line->starts_with(prefix)) return last_lines_;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> EngineProcess::read_for(Millis duration) {
+    const auto               deadline = Clock::now() + duration;
+    std::vector<std::string> lines;
+    while (auto line = read_line(Millis(remaining_ms(deadline))))
+        lines.push_back(*line);
+    return lines;
+}
+
+bool EngineProcess::wait_exit(Millis timeout) {
+    const auto deadline = Clock::now() + timeout;
+    while (!exited_) {
+        if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+            exited_ = true;
+            break;
+        }
+        if (Clock::now() >= deadline) return false;
+        usleep(2000);
+    }
+    return true;
+}
+
+} // namespace tsubame::test

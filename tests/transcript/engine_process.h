@@ -1,0 +1,57 @@
+#pragma once
+
+// The real `tsubame` binary behind two pipes, as a GUI runs it: lines go to its stdin, its
+// stdout is read line by line with timeouts, so a test can check exact replies and timing.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <sys/types.h>
+
+namespace tsubame::test {
+
+using Millis = std::chrono::milliseconds;
+
+/// A child process speaking USI over pipes. The destructor kills it if it still runs.
+class EngineProcess {
+public:
+    explicit EngineProcess(const std::string& path);
+    ~EngineProcess();
+    EngineProcess(const EngineProcess&)            = delete;
+    EngineProcess& operator=(const EngineProcess&) = delete;
+
+    /// Writes `line` and a line feed.
+    void send(std::string_view line) { send_raw(std::string(line) + "\n"); }
+    /// Writes bytes as they are (for CR-LF and half-written lines).
+    void send_raw(std::string_view bytes);
+    /// Closes the engine's stdin (end of input).
+    void close_input();
+
+    /// The next output line (without its line feed), or nullopt after `timeout` or at EOF.
+    std::optional<std::string> read_line(Millis timeout);
+    /// Lines up to and including the first that starts with `prefix`; nullopt if none comes
+    /// within `timeout` (the lines read are then in `last_lines()`).
+    std::optional<std::vector<std::string>> read_until(std::string_view prefix, Millis timeout);
+    /// Every line that arrives within `duration`.
+    std::vector<std::string> read_for(Millis duration);
+    /// Lines read by the last read_until, also when it failed.
+    const std::vector<std::string>& last_lines() const { return last_lines_; }
+    /// True once the engine closed its stdout.
+    bool at_eof() const { return eof_; }
+    /// Waits for the process to exit; true if it did within `timeout`.
+    bool wait_exit(Millis timeout);
+
+private:
+    pid_t                    pid_        = -1;
+    int                      to_child_   = -1;
+    int                      from_child_ = -1;
+    bool                     eof_        = false;
+    bool                     exited_     = false;
+    std::string              buffer_;
+    std::vector<std::string> last_lines_;
+};
+
+} // namespace tsubame::test

@@ -1,0 +1,358 @@
+// Transcripts against the real binary through pipes, as a GUI drives it: exact replies for
+// every command and each pitfall of usi.md §8 (one bestmove per go, stop latency, isready
+// during a search, nothing before usi or after quit, CR-LF, garbage input).
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include "engine_process.h"
+#include "movegen/movegen.h"
+#include "rules/game.h"
+
+namespace tsubame::test {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+// Generous bounds for replies that should come at once: the suite also runs under
+// sanitizers, two tests at a time on two cores.
+constexpr Millis AT_ONCE = 1000ms;
+
+int count_starting(const std::vector<std::string>& lines, std::string_view prefix) {
+    return int(std::count_if(lines.begin(), lines.end(),
+                             [&](const std::string& l) { return l.starts_with(prefix); }));
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+    std::string s;
+    for (const auto& l : lines)
+        s += l + "\n";
+    return s;
+}
+
+int64_t millis_since(Clock::time_point start) {
+    return std::chrono::duration_cast<Millis>(Clock::now() - start).count();
+}
+
+// Checks a `bestmove` line against the position `spec` (as after `position`): the move is
+// legal, and the ponder move, if any, is a legal reply (usi.md §8.8).
+void expect_legal_bestmove(const std::string& spec, const std::string& line) {
+    std::istringstream in(line);
+    std::string        keyword, move, ponder_keyword, ponder;
+    in >> keyword >> move >> ponder_keyword >> ponder;
+    ASSERT_EQ(keyword, "bestmove") << line;
+    Game game;
+    ASSERT_TRUE(game.set_position(spec).ok()) << spec;
+    ASSERT_TRUE(game.play(move).ok()) << line << " is illegal after " << spec;
+    if (ponder_keyword.empty()) return;
+    EXPECT_EQ(ponder_keyword, "ponder") << line;
+    EXPECT_TRUE(game.play(ponder).ok()) << line << ": illegal ponder move";
+}
+
+// A started engine that has answered usi and isready.
+struct Session {
+    EngineProcess engine{TSUBAME_BINARY};
+
+    Session() {
+        engine.send("usi");
+        EXPECT_TRUE(engine.read_until("usiok", 5000ms)) << joined(engine.last_lines());
+        ready();
+    }
+    // isready -> readyok, with only `info string` lines before it.
+    void ready() {
+        engine.send("isready");
+        const auto lines = engine.read_until("readyok", 5000ms);
+        ASSERT_TRUE(lines) << joined(engine.last_lines());
+        for (size_t i = 0; i + 1 < lines->size(); ++i)
+            EXPECT_TRUE((*lines)[i].starts_with("info string ")) << (*lines)[i];
+        EXPECT_EQ(lines->back(), "readyok");
+    }
+    // Sends a go and returns every line up to its bestmove.
+    std::vector<std::string> go(std::string_view go_line, Millis timeout = 10000ms) {
+        engine.send(go_line);
+        const auto lines = engine.read_until("bestmove", timeout);
+        EXPECT_TRUE(lines) << go_line << ": no bestmove\n" << joined(engine.last_lines());
+        return lines.value_or(std::vector<std::string>{});
+    }
+    // No bestmove (nor anything but info) arrives within `quiet`.
+    void expect_no_bestmove(Millis quiet) {
+        const auto lines = engine.read_for(quiet);
+        EXPECT_EQ(count_starting(lines, "bestmove"), 0) << joined(lines);
+    }
+};
+
+TEST(Transcript, NothingBeforeUsiThenAQuickUsiok) {
+    EngineProcess engine(TSUBAME_BINARY);
+    EXPECT_TRUE(engine.read_for(300ms).empty()); // no banner (usi.md §8.1)
+    const auto start = Clock::now();
+    engine.send("usi");
+    const auto lines = engine.read_until("usiok", 5000ms);
+    ASSERT_TRUE(lines);
+    EXPECT_LT(millis_since(start), 500);
+    EXPECT_TRUE(lines->front().starts_with("id name ")) << lines->front();
+    for (const std::string& line : *lines) {
+        EXPECT_TRUE(line.starts_with("id ") || line.starts_with("option name ") || line == "usiok")
+            << line;
+        EXPECT_EQ(line.find("  "), std::string::npos) << line; // one space between tokens
+        EXPECT_FALSE(line.ends_with(" ")) << line;
+    }
+    engine.send("quit");
+    EXPECT_TRUE(engine.wait_exit(AT_ONCE));
+    EXPECT_FALSE(engine.read_line(100ms)); // nothing after quit
+}
+
+// `stop` during `go infinite`: exactly one bestmove, at once; the median latency over five
+// tries is under 50 ms (usi.md §8.6).
+TEST(Transcript, GoInfiniteAndStopGiveOneBestmoveAtOnce) {
+    Session              s;
+    const std::string    spec = "startpos moves 2g2f 8c8d";
+    std::vector<int64_t> latencies;
+    s.engine.send("position " + spec);
+    for (int i = 0; i < 5; ++i) {
+        s.engine.send("go infinite");
+        s.expect_no_bestmove(200ms); // never a bestmove of its own under go infinite
+        const auto start = Clock::now();
+        s.engine.send("stop");
+        const auto lines = s.engine.read_until("bestmove", AT_ONCE);
+        ASSERT_TRUE(lines) << joined(s.engine.last_lines());
+        latencies.push_back(millis_since(start));
+        expect_legal_bestmove(spec, lines->back());
+        s.expect_no_bestmove(100ms);
+    }
+    std::sort(latencies.begin(), latencies.end());
+    EXPECT_LT(latencies[2], 50) << "median stop latency";
+}
+
+TEST(Transcript, PonderThenStopGivesOneBestmove) {
+    Session           s;
+    const std::string spec = "startpos moves 7g7f 3c3d";
+    s.engine.send("position " + spec);
+    s.engine.send("go ponder btime 0 wtime 0 byoyomi 300");
+    s.expect_no_bestmove(600ms); // no bestmove while pondering, even past the byoyomi
+    s.engine.send("stop");
+    const auto lines = s.engine.read_until("bestmove", AT_ONCE);
+    ASSERT_TRUE(lines) << joined(s.engine.last_lines());
+    expect_legal_bestmove(spec, lines->back());
+    s.expect_no_bestmove(200ms);
+}
+
+// ponderhit: the clock runs from ponderhit, and the search then answers on its own.
+TEST(Transcript, PonderhitGivesOneBestmoveWithinTheByoyomi) {
+    Session           s;
+    const std::string spec = "startpos moves 7g7f 3c3d";
+    s.engine.send("position " + spec);
+    s.engine.send("go ponder btime 0 wtime 0 byoyomi 500");
+    s.expect_no_bestmove(700ms);
+    const auto start = Clock::now();
+    s.engine.send("ponderhit");
+    const auto lines = s.engine.read_until("bestmove", 2000ms);
+    ASSERT_TRUE(lines) << joined(s.engine.last_lines());
+    EXPECT_LT(millis_since(start), 500 + 200);
+    expect_legal_bestmove(spec, lines->back());
+    s.expect_no_bestmove(200ms);
+}
+
+// `go ponder` without a clock, `ponderhit byoyomi ...` with it (YaneuraOu, ShogiHome).
+TEST(Transcript, PonderhitMayBringTheClock) {
+    Session           s;
+    const std::string spec = "startpos moves 7g7f";
+    s.engine.send("position " + spec);
+    s.engine.send("go ponder");
+    s.expect_no_bestmove(300ms);
+    const auto start = Clock::now();
+    s.engine.send("ponderhit btime 0 wtime 0 byoyomi 400");
+    const auto lines = s.engine.read_until("bestmove", 3000ms);
+    ASSERT_TRUE(lines) << joined(s.engine.last_lines());
+    EXPECT_LT(millis_since(start), 400 + 200);
+    expect_legal_bestmove(spec, lines->back());
+}
+
+// Shogidokoro's network games: gameover during ponder without stop (usi.md §8.9).
+TEST(Transcript, GameoverDuringPonderStopsIt) {
+    Session s;
+    s.engine.send("position startpos moves 7g7f");
+    s.engine.send("go ponder btime 10000 wtime 10000 byoyomi 1000");
+    s.expect_no_bestmove(300ms);
+    s.engine.send("gameover win");
+    const auto lines = s.engine.read_until("bestmove", AT_ONCE);
+    ASSERT_TRUE(lines) << joined(s.engine.last_lines());
+    s.expect_no_bestmove(200ms);
+    // The next game goes on as usual.
+    s.ready();
+    s.engine.send("usinewgame");
+    s.engine.send("position startpos");
+    const auto next = s.go("go btime 0 wtime 0 byoyomi 200");
+    EXPECT_EQ(count_starting(next, "bestmove"), 1) << joined(next);
+    expect_legal_bestmove("startpos", next.back());
+}
+
+TEST(Transcript, IsreadyIsAnsweredDuringASearch) {
+    Session s;
+    s.engine.send("position startpos");
+    s.engine.send("go infinite");
+    s.engine.read_for(100ms);
+    const auto start = Clock::now();
+    s.engine.send("isready");
+    const auto lines = s.engine.read_until("readyok", AT_ONCE);
+    ASSERT_TRUE(lines) << joined(s.engine.last_lines());
+    EXPECT_LT(millis_since(start), 100);
+    EXPECT_EQ(count_starting(*lines, "bestmove"), 0);
+    s.engine.send("stop");
+    EXPECT_TRUE(s.engine.read_until("bestmove", AT_ONCE));
+    s.expect_no_bestmove(200ms);
+}
+
+// quit during a search: the process ends promptly and prints nothing more (usi.md §8.17).
+TEST(Transcript, QuitDuringASearchPrintsNoBestmove) {
+    Session s;
+    s.engine.send("position startpos");
+    s.engine.send("go infinite");
+    s.engine.read_for(200ms);
+    s.engine.send("quit");
+    EXPECT_TRUE(s.engine.wait_exit(AT_ONCE));
+    std::vector<std::string> rest;
+    while (auto line = s.engine.read_line(100ms))
+        rest.push_back(*line);
+    EXPECT_EQ(count_starting(rest, "bestmove"), 0) << joined(rest);
+    EXPECT_TRUE(s.engine.at_eof());
+}
+
+// End of input counts as quit, even in the middle of a half-written command.
+TEST(Transcript, EndOfInputIsQuit) {
+    Session s;
+    s.engine.send("position startpos");
+    s.engine.send("go infinite");
+    s.engine.read_for(100ms);
+    s.engine.send_raw("sto");
+    s.engine.close_input();
+    EXPECT_TRUE(s.engine.wait_exit(AT_ONCE));
+    std::vector<std::string> rest;
+    while (auto line = s.engine.read_line(100ms))
+        rest.push_back(*line);
+    EXPECT_EQ(count_starting(rest, "bestmove"), 0) << joined(rest);
+}
+
+// Windows GUIs end lines with CR-LF.
+TEST(Transcript, CrLfLines) {
+    EngineProcess engine(TSUBAME_BINARY);
+    engine.send_raw("usi\r\n");
+    ASSERT_TRUE(engine.read_until("usiok", 5000ms));
+    engine.send_raw("isready\r\n");
+    ASSERT_TRUE(engine.read_until("readyok", 5000ms));
+    engine.send_raw("setoption name MultiPV value 1\r\nusinewgame\r\n");
+    engine.send_raw("position startpos moves 7g7f\r\ngo depth 3\r\n");
+    const auto lines = engine.read_until("bestmove", 5000ms);
+    ASSERT_TRUE(lines) << joined(engine.last_lines());
+    EXPECT_EQ(count_starting(*lines, "info string"), 0) << joined(*lines);
+    expect_legal_bestmove("startpos moves 7g7f", lines->back());
+}
+
+// Garbage, half-written commands, huge numbers and illegal moves: an `info string` at most,
+// and the engine keeps serving.
+TEST(Transcript, GarbageKeepsTheEngineServing) {
+    Session           s;
+    const std::string garbage[] = {
+        std::string("\x01\x02\xff\xfe garbage"),
+        std::string(20000, 'a'),
+        "go perft 99",
+        "perft",
+        "position",
+        "position sfen",
+        "position sfen lnsgkgsnl/9 b",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+        "position startpos moves 7g7f 7g7f",
+        "position startpos moves",
+        "position startpos moves 7g7f P*5e",
+        "setoption",
+        "setoption name",
+        "setoption name USI_Hash value banana",
+        "setoption name Threads value 99999999999999999999999",
+        "setoption name MultiPV value -1",
+        "setoption name EnteringKingRule value Nonsense",
+        "bench x",
+        "stop",
+        "ponderhit",
+        "gameover",
+        "\t \t",
+    };
+    for (const std::string& line : garbage) {
+        s.engine.send(line);
+        s.ready(); // only info string lines before readyok, and readyok comes
+    }
+    s.engine.send("setoption name Threads value 1"); // not the 128 clamped above
+    // A go with a missing number still searches (and says what it ignored); stop ends it.
+    s.engine.send("position startpos");
+    s.engine.send("go btime");
+    s.engine.send("stop");
+    const auto half = s.engine.read_until("bestmove", AT_ONCE);
+    ASSERT_TRUE(half) << joined(s.engine.last_lines());
+    EXPECT_EQ(half->front(), "info string warning: btime needs a number; ignored");
+    s.expect_no_bestmove(200ms);
+    // An illegal move is reported as an error...
+    s.engine.send("position startpos moves 7g7f 7g7f");
+    s.engine.send("isready");
+    const auto lines = s.engine.read_until("readyok", AT_ONCE);
+    ASSERT_TRUE(lines);
+    EXPECT_TRUE(lines->front().starts_with("info string error")) << joined(*lines);
+    // ... and a normal search follows.
+    s.engine.send("position startpos moves 7g7f 3c3d");
+    const auto reply = s.go("go btime 0 wtime 0 byoyomi 200");
+    EXPECT_EQ(count_starting(reply, "bestmove"), 1);
+    expect_legal_bestmove("startpos moves 7g7f 3c3d", reply.back());
+}
+
+// Checkmated side to move: `bestmove resign`, still exactly one.
+TEST(Transcript, NoLegalMoveGivesResign) {
+    Session s;
+    s.engine.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    const auto lines = s.go("go btime 0 wtime 0 byoyomi 200");
+    EXPECT_EQ(lines.back(), "bestmove resign");
+    s.expect_no_bestmove(200ms);
+}
+
+// A mating move has no legal reply, so no ponder move follows it (usi.md §8.8).
+TEST(Transcript, NoPonderMoveAfterAMate) {
+    Session           s;
+    const std::string spec = "sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    s.engine.send("position " + spec);
+    const auto lines = s.go("go depth 5");
+    EXPECT_EQ(lines.back(), "bestmove G*5b");
+    expect_legal_bestmove(spec, lines.back());
+}
+
+// Several games' worth of go in a row: one bestmove each, none left over.
+TEST(Transcript, OneBestmovePerGo) {
+    Session     s;
+    std::string spec = "startpos moves";
+    for (int i = 0; i < 6; ++i) {
+        s.engine.send("position " + spec);
+        const auto lines = s.go("go btime 0 wtime 0 byoyomi 100");
+        ASSERT_EQ(count_starting(lines, "bestmove"), 1);
+        expect_legal_bestmove(spec, lines.back());
+        std::istringstream in(lines.back());
+        std::string        keyword, move;
+        in >> keyword >> move;
+        spec += " " + move;
+    }
+    s.expect_no_bestmove(200ms);
+}
+
+// go mate is answered by one checkmate line (with the trailing space GUIs match), never a
+// bestmove (usi.md §8.18).
+TEST(Transcript, GoMateAnswersWithCheckmate) {
+    Session s;
+    s.engine.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    s.engine.send("go mate 1000");
+    const auto lines = s.engine.read_until("checkmate ", 3000ms);
+    ASSERT_TRUE(lines) << joined(s.engine.last_lines());
+    EXPECT_GT(lines->back().size(), std::string("checkmate ").size());
+    s.expect_no_bestmove(300ms);
+}
+
+} // namespace
+} // namespace tsubame::test
