@@ -3,8 +3,8 @@
 # smoke-tests it under wine; installs the Debian packages it needs that are missing.
 #   scripts/build-windows.sh              build, check its DLLs, smoke-test under wine
 #   scripts/build-windows.sh --no-smoke   build and check its DLLs only (no wine needed)
-# The exe is static (no DLLs beyond Windows' own), for x86-64-v2 (SSE4.2 + POPCNT: any
-# x86-64 PC from about 2009 on) with the magic-multiplication slider index (no BMI2/PEXT).
+# The exe is static (no DLLs beyond Windows' own), for x86-64-v2 (SSE4.2 + POPCNT: Intel
+# since 2008, AMD since 2011) with the magic-multiplication slider index (no BMI2/PEXT).
 # The smoke test plays `usi`, `isready`, `position startpos moves 7g7f`, `go byoyomi 1000`,
 # `quit` twice, with LF and with CR-LF line ends, and prints PASS or FAIL (exit status 1).
 set -euo pipefail
