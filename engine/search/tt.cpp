@@ -1,14 +1,14 @@
 #include "search/tt.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <new>
 
 namespace tsubame {
 
-void TranspositionTable::FreeDeleter::operator()(Cluster* p) const {
-    std::free(p);
+// Aligned operator new rather than std::aligned_alloc, which MinGW-w64 does not provide.
+void TranspositionTable::AlignedDeleter::operator()(Cluster* p) const {
+    ::operator delete(p, std::align_val_t(alignof(Cluster)));
 }
 
 TranspositionTable::TranspositionTable() {
@@ -19,7 +19,8 @@ TranspositionTable::~TranspositionTable() = default;
 bool TranspositionTable::resize(size_t mb) {
     if (mb == 0) mb = 1;
     const size_t count = mb * 1024 * 1024 / sizeof(Cluster);
-    void*        mem   = std::aligned_alloc(alignof(Cluster), count * sizeof(Cluster));
+    void*        mem =
+        ::operator new(count * sizeof(Cluster), std::align_val_t(alignof(Cluster)), std::nothrow);
     if (!mem) return false;
     table_.reset(static_cast<Cluster*>(mem));
     cluster_count_ = count;

@@ -78,13 +78,13 @@ private:
         return &table_[size_t(uint128(key) * cluster_count_ >> 64)];
     }
 
-    struct FreeDeleter {
+    struct AlignedDeleter {
         void operator()(Cluster* p) const;
     };
-    std::unique_ptr<Cluster[], FreeDeleter> table_;
-    size_t                                  cluster_count_ = 0;
-    size_t                                  size_mb_       = 0;
-    uint8_t                                 generation_    = 0;
+    std::unique_ptr<Cluster[], AlignedDeleter> table_;
+    size_t                                     cluster_count_ = 0;
+    size_t                                     size_mb_       = 0;
+    uint8_t                                    generation_    = 0;
 };
 
 } // namespace tsubame
