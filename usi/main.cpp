@@ -5,12 +5,17 @@
 //   tsubame perft 5 [sfen ...]   perft of the start position or of an SFEN
 //   tsubame bench [depth]        the fixed bench search (node count and speed)
 //   tsubame selfplay ...         tuning data; tsubame features ... its feature dump
+//   tsubame perft-bisect ...     finds a move-generator difference with another USI engine
+//   tsubame perft-check ...      checks a file of perft counts (see perft_tools.h)
 
 #include <cstdio>
 #include <iostream>
 #include <string>
 
 #include "tools.h"
+#ifdef TSUBAME_HAVE_PROCESS_TOOLS
+    #include "perft_tools.h"
+#endif
 #include "usi_loop.h"
 
 int main(int argc, char* argv[]) {
@@ -22,6 +27,12 @@ int main(int argc, char* argv[]) {
         return tsubame::usi::run_selfplay(argc, argv);
     if (argc > 1 && std::string(argv[1]) == "features")
         return tsubame::usi::run_features(argc, argv);
+#ifdef TSUBAME_HAVE_PROCESS_TOOLS
+    if (argc > 1 && std::string(argv[1]) == "perft-bisect")
+        return tsubame::usi::run_perft_bisect(argc, argv, std::cout);
+    if (argc > 1 && std::string(argv[1]) == "perft-check")
+        return tsubame::usi::run_perft_check(argc, argv, std::cout);
+#endif
 
     tsubame::usi::UsiLoop loop(std::cout);
     if (argc > 1) {

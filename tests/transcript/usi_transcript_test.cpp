@@ -9,11 +9,14 @@
 #include <sstream>
 #include <thread>
 
-#include "engine_process.h"
+#include "child_process.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
 
 namespace tsubame::test {
+
+using usi::ChildProcess;
+using usi::Millis;
 namespace {
 
 using namespace std::chrono_literals;
@@ -56,7 +59,7 @@ void expect_legal_bestmove(const std::string& spec, const std::string& line) {
 
 // A started engine that has answered usi and isready.
 struct Session {
-    EngineProcess engine{TSUBAME_BINARY};
+    ChildProcess engine{TSUBAME_BINARY};
 
     Session() {
         engine.send("usi");
@@ -87,7 +90,7 @@ struct Session {
 };
 
 TEST(Transcript, NothingBeforeUsiThenAQuickUsiok) {
-    EngineProcess engine(TSUBAME_BINARY);
+    ChildProcess engine(TSUBAME_BINARY);
     EXPECT_TRUE(engine.read_for(300ms).empty()); // no banner (usi.md §8.1)
     const auto start = Clock::now();
     engine.send("usi");
@@ -239,7 +242,7 @@ TEST(Transcript, EndOfInputIsQuit) {
 
 // Windows GUIs end lines with CR-LF.
 TEST(Transcript, CrLfLines) {
-    EngineProcess engine(TSUBAME_BINARY);
+    ChildProcess engine(TSUBAME_BINARY);
     engine.send_raw("usi\r\n");
     ASSERT_TRUE(engine.read_until("usiok", 5000ms));
     engine.send_raw("isready\r\n");

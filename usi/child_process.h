@@ -1,7 +1,8 @@
 #pragma once
 
-// The real `tsubame` binary behind two pipes, as a GUI runs it: lines go to its stdin, its
-// stdout is read line by line with timeouts, so a test can check exact replies and timing.
+// A USI engine behind two pipes, as a GUI runs it: lines go to its stdin, its stdout is read
+// line by line with timeouts. POSIX only; used by the tools (perft bisection) and the
+// transcript tests.
 
 #include <chrono>
 #include <optional>
@@ -11,17 +12,23 @@
 
 #include <sys/types.h>
 
-namespace tsubame::test {
+namespace tsubame::usi {
 
 using Millis = std::chrono::milliseconds;
 
-/// A child process speaking USI over pipes. The destructor kills it if it still runs.
-class EngineProcess {
+/// A child process speaking over pipes (its stderr is left alone). The destructor kills it if
+/// it still runs.
+class ChildProcess {
 public:
-    explicit EngineProcess(const std::string& path);
-    ~EngineProcess();
-    EngineProcess(const EngineProcess&)            = delete;
-    EngineProcess& operator=(const EngineProcess&) = delete;
+    /// Runs the program at `path` without arguments.
+    explicit ChildProcess(const std::string& path) :
+        ChildProcess(std::vector<std::string>{path}) { }
+    /// Runs argv[0] with the arguments argv[1...] (no shell). Throws std::runtime_error if the
+    /// pipes or the process cannot be made; a program that does not exist exits at once (127).
+    explicit ChildProcess(const std::vector<std::string>& argv);
+    ~ChildProcess();
+    ChildProcess(const ChildProcess&)            = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
 
     /// Writes `line` and a line feed.
     void send(std::string_view line) { send_raw(std::string(line) + "\n"); }
@@ -54,4 +61,4 @@ private:
     std::vector<std::string> last_lines_;
 };
 
-} // namespace tsubame::test
+} // namespace tsubame::usi

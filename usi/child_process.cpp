@@ -1,4 +1,4 @@
-#include "engine_process.h"
+#include "child_process.h"
 
 #include <cerrno>
 #include <csignal>
@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace tsubame::test {
+namespace tsubame::usi {
 
 namespace {
 
@@ -22,7 +22,8 @@ int remaining_ms(Clock::time_point deadline) {
 
 } // namespace
 
-EngineProcess::EngineProcess(const std::string& path) {
+ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
+    if (argv.empty()) throw std::runtime_error("no program to run");
     std::signal(SIGPIPE, SIG_IGN); // a dead engine must fail a test, not kill it
     int in[2], out[2];
     if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
@@ -35,7 +36,11 @@ EngineProcess::EngineProcess(const std::string& path) {
         close(in[1]);
         close(out[0]);
         close(out[1]);
-        execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
+        std::vector<char*> args;
+        for (const std::string& a : argv)
+            args.push_back(const_cast<char*>(a.c_str()));
+        args.push_back(nullptr);
+        execvp(args[0], args.data());
         _exit(127);
     }
     close(in[0]);
@@ -44,7 +49,7 @@ EngineProcess::EngineProcess(const std::string& path) {
     from_child_ = out[0];
 }
 
-EngineProcess::~EngineProcess() {
+ChildProcess::~ChildProcess() {
     close_input();
     if (!exited_ && pid_ > 0) {
         kill(pid_, SIGKILL);
@@ -53,7 +58,7 @@ EngineProcess::~EngineProcess() {
     if (from_child_ >= 0) close(from_child_);
 }
 
-void EngineProcess::send_raw(std::string_view bytes) {
+void ChildProcess::send_raw(std::string_view bytes) {
     while (!bytes.empty() && to_child_ >= 0) {
         const ssize_t n = write(to_child_, bytes.data(), bytes.size());
         if (n < 0 && errno == EINTR) continue;
@@ -62,12 +67,12 @@ void EngineProcess::send_raw(std::string_view bytes) {
     }
 }
 
-void EngineProcess::close_input() {
+void ChildProcess::close_input() {
     if (to_child_ >= 0) close(to_child_);
     to_child_ = -1;
 }
 
-std::optional<std::string> EngineProcess::read_line(Millis timeout) {
+std::optional<std::string> ChildProcess::read_line(Millis timeout) {
     const auto deadline = Clock::now() + timeout;
     for (;;) {
         if (const size_t nl = buffer_.find('\n'); nl != std::string::npos) {
@@ -91,8 +96,8 @@ std::optional<std::string> EngineProcess::read_line(Millis timeout) {
     }
 }
 
-std::optional<std::vector<std::string>> EngineProcess::read_until(std::string_view prefix,
-                                                                  Millis           timeout) {
+std::optional<std::vector<std::string>> ChildProcess::read_until(std::string_view prefix,
+                                                                 Millis           timeout) {
     const auto deadline = Clock::now() + timeout;
     last_lines_.clear();
     while (auto line = read_line(Millis(remaining_ms(deadline)))) {
@@ -102,7 +107,7 @@ std::optional<std::vector<std::string>> EngineProcess::read_until(std::string_vi
     return std::nullopt;
 }
 
-std::vector<std::string> EngineProcess::read_for(Millis duration) {
+std::vector<std::string> ChildProcess::read_for(Millis duration) {
     const auto               deadline = Clock::now() + duration;
     std::vector<std::string> lines;
     while (auto line = read_line(Millis(remaining_ms(deadline))))
@@ -110,7 +115,7 @@ std::vector<std::string> EngineProcess::read_for(Millis duration) {
     return lines;
 }
 
-bool EngineProcess::wait_exit(Millis timeout) {
+bool ChildProcess::wait_exit(Millis timeout) {
     const auto deadline = Clock::now() + timeout;
     while (!exited_) {
         if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
@@ -123,4 +128,4 @@ bool EngineProcess::wait_exit(Millis timeout) {
     return true;
 }
 
-} // namespace tsubame::test
+} // namespace tsubame::usi
