@@ -68,11 +68,8 @@ int32_t placement_score_after(const Position& pos, Move m, int32_t before) {
 }
 
 Value evaluate(const Position& pos, int32_t placement) {
-    const int score = placement + weighted_sum([&](auto f) {
-                          for (Color c : {BLACK, WHITE})
-                              eval::for_each_king_safety_feature(pos, c, f);
-                          eval::for_each_activity_feature(pos, f);
-                      });
+    const int score =
+        placement + weighted_sum([&](auto f) { eval::for_each_attack_feature(pos, f); });
     return pos.side_to_move() == BLACK ? score : -score;
 }
 

@@ -47,53 +47,6 @@ inline int hand_pressure(Hand h) {
     return std::min(4, (weight + 1) / 2);
 }
 
-/// Squares from which a non-sliding piece could attack a neighbour of a king on s: two files
-/// and three ranks either way (a knight two ranks off a neighbour).
-inline const Bitboard& step_attack_box(Square s) {
-    static const auto table = [] {
-        std::array<Bitboard, SQ_NB> boxes{};
-        for (int sq = 0; sq < SQ_NB; ++sq)
-            for (int t = 0; t < SQ_NB; ++t)
-                if (std::abs(int(file_of(Square(t))) - int(file_of(Square(sq)))) <= 2
-                    && std::abs(int(rank_of(Square(t))) - int(rank_of(Square(sq)))) <= 3)
-                    boxes[sq] |= Bitboard::square(Square(t));
-        return boxes;
-    }();
-    return table[s];
-}
-
-/// Squares of `zone` that colour c attacks, with occupancy occ: the same answer as testing
-/// each square, from the attacks of the few pieces that can reach the zone.
-inline Bitboard zone_attacks(const Position& pos, Color c, Square ksq, const Bitboard& zone,
-                             const Bitboard& occ) {
-    const Bitboard sliders = pos.pieces(LANCE) | pos.pieces(BISHOP) | pos.pieces(ROOK)
-                           | pos.pieces(HORSE) | pos.pieces(DRAGON);
-    Bitboard attackers = pos.pieces(c) & (step_attack_box(ksq) | sliders);
-    Bitboard attacked;
-    while (attackers) {
-        const Square s = attackers.pop();
-        attacked |= attacks_from(c, type_of(pos.piece_on(s)), s, occ);
-    }
-    return attacked & zone;
-}
-
-/// Calls f(feature, coefficient) for the safety of c's king (coefficient +1 for Black's king).
-template <typename F>
-void for_each_king_safety_feature(const Position& pos, Color c, F&& f) {
-    const Square ksq = pos.king_square(c);
-    if (ksq == SQ_NONE) return;
-    const int sign = c == BLACK ? 1 : -1;
-    // Without the king, so that a square behind it on a checking line counts as attacked.
-    const Bitboard occ      = pos.pieces() ^ Bitboard::square(ksq);
-    const Bitboard zone     = king_attacks(ksq);
-    const Bitboard hit      = zone_attacks(pos, ~c, ksq, zone, occ);
-    const int      attacked = hit.popcount();
-    const int      escapes  = zone.andnot(hit).andnot(pos.pieces(c)).popcount();
-    f(KING_ZONE_ATTACKED + attacked, sign);
-    f(KING_ESCAPES + escapes, sign);
-    f(KING_HAND_PRESSURE + hand_pressure(pos.hand(~c)) * 9 + attacked, sign);
-}
-
 /// Offset of square s from king k, seen from colour c's side, mirrored left-right.
 inline int king_offset(Color c, Square k, Square s) {
     int df = int(file_of(s)) - int(file_of(k));
@@ -129,14 +82,20 @@ void for_each_placement_feature(const Position& pos, F&& f) {
     }
 }
 
-/// Calls f(feature, coefficient) for mobility and hanging pieces (Black positive).
+/// Calls f(feature, coefficient) for the king safety of both kings, mobility and hanging
+/// pieces (Black positive): the features that depend on what each piece attacks, found in one
+/// pass over the pieces.
 template <typename F>
-void for_each_activity_feature(const Position& pos, F&& f) {
+void for_each_attack_feature(const Position& pos, F&& f) {
     const Bitboard occ = pos.pieces();
     Bitboard       attacked[COLOR_NB];
+    // What c attacks with the enemy king lifted off the board: a square behind the king on a
+    // checking line counts as attacked for the king's safety.
+    Bitboard through_king[COLOR_NB];
     for (Color c : {BLACK, WHITE}) {
         const int      sign                    = c == BLACK ? 1 : -1;
         const Bitboard own                     = pos.pieces(c);
+        const Square   enemy_king              = pos.king_square(~c);
         int            mobility[PIECE_TYPE_NB] = {};
         Bitboard       pieces                  = own;
         while (pieces) {
@@ -145,9 +104,25 @@ void for_each_activity_feature(const Position& pos, F&& f) {
             const Bitboard  a  = attacks_from(c, pt, s, occ);
             attacked[c] |= a;
             mobility[pt] += a.andnot(own).popcount();
+            // Only a slider that sees the king sees further without it.
+            if (enemy_king != SQ_NONE && (a & Bitboard::square(enemy_king))
+                && (pt == LANCE || pt == BISHOP || pt == ROOK || pt == HORSE || pt == DRAGON))
+                through_king[c] |= attacks_from(c, pt, s, occ ^ Bitboard::square(enemy_king));
         }
         for (int pt = LANCE; pt < PIECE_TYPE_NB; ++pt)
             if (pt != KING && mobility[pt]) f(MOBILITY + pt, sign * mobility[pt]);
+    }
+    for (Color c : {BLACK, WHITE}) {
+        const Square ksq = pos.king_square(c);
+        if (ksq == SQ_NONE) continue;
+        const int      sign    = c == BLACK ? 1 : -1;
+        const Bitboard zone    = king_attacks(ksq);
+        const Bitboard hit     = (attacked[~c] | through_king[~c]) & zone;
+        const int      count   = hit.popcount();
+        const int      escapes = zone.andnot(hit).andnot(pos.pieces(c)).popcount();
+        f(KING_ZONE_ATTACKED + count, sign);
+        f(KING_ESCAPES + escapes, sign);
+        f(KING_HAND_PRESSURE + hand_pressure(pos.hand(~c)) * 9 + count, sign);
     }
     const Color us      = pos.side_to_move();
     Bitboard    hanging = pos.pieces(us).andnot(pos.pieces(KING)) & attacked[~us];
@@ -160,9 +135,7 @@ void for_each_activity_feature(const Position& pos, F&& f) {
 template <typename F>
 void for_each_feature(const Position& pos, F&& f) {
     for_each_placement_feature(pos, f);
-    for (Color c : {BLACK, WHITE})
-        for_each_king_safety_feature(pos, c, f);
-    for_each_activity_feature(pos, f);
+    for_each_attack_feature(pos, f);
 }
 
 } // namespace tsubame::eval
