@@ -57,11 +57,7 @@ void Engine::go(const SearchLimits& limits) {
         } else {
             // Lazy SMP: helpers search the same position with their own histories and share
             // the table; they run until the main search ends, whose result is the answer.
-            while (int(helpers_.size()) < options.threads - 1) {
-                helpers_.push_back(std::make_unique<Searcher>(tt_));
-                helpers_.back()->set_thread_index(int(helpers_.size()));
-                helpers_.back()->set_request_flags(&helpers_stop_, nullptr);
-            }
+            add_helpers(options.threads);
             std::vector<std::thread> helper_threads;
             for (int i = 0; i < options.threads - 1; ++i)
                 helper_threads.emplace_back([this, i, &search_game, &options] {
@@ -95,6 +91,18 @@ void Engine::go(const SearchLimits& limits) {
         searching_.store(false);
         if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);
     });
+}
+
+void Engine::add_helpers(int threads) {
+    while (int(helpers_.size()) < threads - 1) {
+        helpers_.push_back(std::make_unique<Searcher>(tt_));
+        helpers_.back()->set_thread_index(int(helpers_.size()));
+        helpers_.back()->set_request_flags(&helpers_stop_, nullptr);
+    }
+}
+
+void Engine::prepare() {
+    if (!searching_.load()) add_helpers(options_.threads);
 }
 
 void Engine::stop() {
@@ -131,6 +139,7 @@ void Engine::new_game() {
     tt_.clear();
     searcher_ = std::make_unique<Searcher>(tt_);
     helpers_.clear();
+    add_helpers(options_.threads); // fresh histories, allocated before the first move
 }
 
 PerftDivide Engine::perft(int depth) {

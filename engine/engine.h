@@ -90,6 +90,9 @@ public:
     /// Resizes the hash table (waits for a running search). False if memory ran out.
     bool   set_hash_size(size_t mb);
     size_t hash_size_mb() const { return tt_.size_mb(); }
+    /// Allocates the search threads' state for the `Threads` option now (at `isready`), not
+    /// on the first move's clock. No effect during a search.
+    void prepare();
     /// Clears the hash table and per-game search state.
     void new_game();
 
@@ -100,6 +103,8 @@ public:
 
 private:
     void join();
+    /// Creates Lazy SMP helpers until there are `threads` - 1 (never removes any).
+    void add_helpers(int threads);
 
     Callbacks                              callbacks_;
     EngineOptions                          options_;

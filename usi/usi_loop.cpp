@@ -177,6 +177,7 @@ void UsiLoop::execute(const IsReadyCommand&) {
         && !engine_.set_hash_size(pending_hash_mb_))
         send("info string warning: could not allocate " + std::to_string(pending_hash_mb_)
              + " MB of hash; keeping " + std::to_string(engine_.hash_size_mb()) + " MB");
+    engine_.prepare();
     send("readyok");
 }
 
