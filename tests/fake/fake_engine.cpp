@@ -59,8 +59,6 @@ int main(int argc, char* argv[]) {
                 std::cout << "bestmove " << (moves.empty() ? "resign" : to_usi(*moves.begin()))
                           << std::endl;
             }
-        } else if (line == "stop") {
-            if (mode == "late") std::cout << "bestmove resign" << std::endl;
         } else if (line == "quit")
             return 0;
     }
