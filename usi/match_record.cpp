@@ -115,8 +115,10 @@ std::string special_move(const Outcome& o, Color mover) {
             return "%HIKIWAKE";
         case Termination::ILLEGAL_MOVE:
         case Termination::INVALID_DECLARATION:
+            return "%ILLEGAL_MOVE"; // by the side to move, the offender
         case Termination::PERPETUAL_CHECK:
-            // V2.2 has no %OUTE_SENNICHITE: a perpetual check is the checker's foul.
+            // V2.2 has no %OUTE_SENNICHITE: a perpetual check is the checker's foul, which may
+            // be the side not to move; the sign names the offender (spec text of V2.2).
             return std::string("%") + sign(loser) + "ILLEGAL_ACTION";
         default:
             return "%CHUDAN"; // crash, startup failure, interruption

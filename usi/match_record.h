@@ -18,7 +18,7 @@ std::string to_csa(Move m);
 /// Writes a finished game: names, start time, the start position (PI for the standard one,
 /// else P1..P9 with hands), every move with its time `T<seconds>` and a comment with depth,
 /// score and milliseconds, and the ending as a CSA special move (%TORYO, %TIME_UP,
-/// %SENNICHITE, %KACHI, %+ILLEGAL_ACTION, ...) with the reason in a comment.
+/// %SENNICHITE, %KACHI, %ILLEGAL_MOVE, ...) with the reason in a comment.
 void write_csa(const GameResult& game, const MatchOptions& options, std::ostream& out);
 
 } // namespace tsubame::usi

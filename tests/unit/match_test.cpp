@@ -322,7 +322,7 @@ TEST(MatchRecord, CsaMovesAndFile) {
     out.str("");
     write_csa(g, options, out);
     EXPECT_NE(out.str().find("P1 *  *  *  *  *  *  *  * -OU\n"), std::string::npos) << out.str();
-    EXPECT_NE(out.str().find("P+00KI\n+\n%+ILLEGAL_ACTION\n"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("P+00KI\n+\n%ILLEGAL_MOVE\n"), std::string::npos) << out.str();
 }
 
 // ---------------------------------------------------------------- games against fake engines
