@@ -22,7 +22,7 @@ int remaining_ms(Clock::time_point deadline) {
 
 } // namespace
 
-ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, bool own_process_group) {
     if (argv.empty()) throw std::runtime_error("no program to run");
     std::signal(SIGPIPE, SIG_IGN); // a dead engine must fail a test, not kill it
     int in[2], out[2];
@@ -30,6 +30,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
+        if (own_process_group) setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
         close(in[0]);
@@ -45,17 +46,25 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
     }
     close(in[0]);
     close(out[1]);
+    own_group_ = own_process_group;
+    if (own_group_) setpgid(pid_, pid_); // also here, so that kill_now never races the child
     to_child_   = in[1];
     from_child_ = out[0];
 }
 
 ChildProcess::~ChildProcess() {
     close_input();
-    if (!exited_ && pid_ > 0) {
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-    }
+    kill_now();
     if (from_child_ >= 0) close(from_child_);
+}
+
+void ChildProcess::kill_now() {
+    if (!exited_ && pid_ > 0) {
+        // The whole group when it has one: also whatever the engine started itself.
+        if (!own_group_ || kill(-pid_, SIGKILL) != 0) kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+        exited_ = true;
+    }
 }
 
 void ChildProcess::send_raw(std::string_view bytes) {

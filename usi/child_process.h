@@ -25,7 +25,9 @@ public:
         ChildProcess(std::vector<std::string>{path}) { }
     /// Runs argv[0] with the arguments argv[1...] (no shell). Throws std::runtime_error if the
     /// pipes or the process cannot be made; a program that does not exist exits at once (127).
-    explicit ChildProcess(const std::vector<std::string>& argv);
+    /// With `own_process_group` the child gets a process group of its own, so a Ctrl-C in the
+    /// terminal reaches only the parent (which then ends the child itself).
+    explicit ChildProcess(const std::vector<std::string>& argv, bool own_process_group = false);
     ~ChildProcess();
     ChildProcess(const ChildProcess&)            = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
@@ -50,6 +52,10 @@ public:
     bool at_eof() const { return eof_; }
     /// Waits for the process to exit; true if it did within `timeout`.
     bool wait_exit(Millis timeout);
+    /// Kills the process (SIGKILL) and reaps it; does nothing if it already exited.
+    void kill_now();
+    /// The process id.
+    pid_t pid() const { return pid_; }
 
 private:
     pid_t                    pid_        = -1;
@@ -57,6 +63,7 @@ private:
     int                      from_child_ = -1;
     bool                     eof_        = false;
     bool                     exited_     = false;
+    bool                     own_group_  = false;
     std::string              buffer_;
     std::vector<std::string> last_lines_;
 };

@@ -7,6 +7,7 @@
 //   tsubame selfplay ...         tuning data; tsubame features ... its feature dump
 //   tsubame perft-bisect ...     finds a move-generator difference with another USI engine
 //   tsubame perft-check ...      checks a file of perft counts (see perft_tools.h)
+//   tsubame match ...            plays a match between two USI engines (see match.h)
 
 #include <cstdio>
 #include <iostream>
@@ -14,6 +15,7 @@
 
 #include "tools.h"
 #ifdef TSUBAME_HAVE_PROCESS_TOOLS
+    #include "match.h"
     #include "perft_tools.h"
 #endif
 #include "usi_loop.h"
@@ -32,6 +34,8 @@ int main(int argc, char* argv[]) {
         return tsubame::usi::run_perft_bisect(argc, argv, std::cout);
     if (argc > 1 && std::string(argv[1]) == "perft-check")
         return tsubame::usi::run_perft_check(argc, argv, std::cout);
+    if (argc > 1 && std::string(argv[1]) == "match")
+        return tsubame::usi::run_match(argc, argv, std::cout, std::cerr);
 #endif
 
     tsubame::usi::UsiLoop loop(std::cout);

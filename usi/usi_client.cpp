@@ -29,18 +29,31 @@ std::optional<uint64_t> parse_count(std::string_view text) {
 
 } // namespace
 
+std::optional<EngineHello> usi_handshake(ChildProcess& process, Millis timeout) {
+    process.send("usi");
+    const auto lines = process.read_until("usiok", timeout);
+    if (!lines) return std::nullopt;
+    EngineHello hello;
+    for (const std::string& line : *lines) {
+        if (line.starts_with("id name ")) hello.name = line.substr(8);
+        if (line.starts_with("id author ")) hello.author = line.substr(10);
+        if (line.starts_with("option ")) hello.options.push_back(line);
+    }
+    return hello;
+}
+
+std::vector<std::string> split_command(const std::string& command) {
+    return split_words(command);
+}
+
 UsiClient::UsiClient(const std::string&                                      command,
                      const std::vector<std::pair<std::string, std::string>>& options) {
     const auto argv = split_words(command);
     if (argv.empty()) throw std::runtime_error("no engine command");
-    process_ = std::make_unique<ChildProcess>(argv);
-    process_->send("usi");
-    // Some engines print a banner first (usi.md §8.1): everything up to usiok is read.
-    const auto hello = process_->read_until("usiok", Millis(10000));
+    process_         = std::make_unique<ChildProcess>(argv);
+    const auto hello = usi_handshake(*process_, Millis(10000));
     if (!hello) throw std::runtime_error("'" + command + "' did not answer usi with usiok");
-    for (const std::string& line : *hello)
-        if (line.starts_with("id name ")) name_ = line.substr(8);
-    if (name_.empty()) name_ = argv[0];
+    name_ = hello->name.empty() ? argv[0] : hello->name;
     for (const auto& [option, value] : options)
         process_->send("setoption name " + option + " value " + value);
     process_->send("isready");

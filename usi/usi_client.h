@@ -21,6 +21,20 @@ struct DivideCounts {
     uint64_t                        total = 0;
 };
 
+/// What an engine said in reply to `usi`.
+struct EngineHello {
+    std::string              name; ///< `id name`, empty if none came.
+    std::string              author; ///< `id author`, empty if none came.
+    std::vector<std::string> options; ///< The `option ...` lines.
+};
+
+/// Sends `usi` and reads up to `usiok`, skipping banners printed before it (usi.md §8.1);
+/// nullopt if no `usiok` comes within `timeout` or the engine closes its output first.
+std::optional<EngineHello> usi_handshake(ChildProcess& process, Millis timeout);
+
+/// The words of a command line (split at spaces; no quoting).
+std::vector<std::string> split_command(const std::string& command);
+
 /// Another USI engine, driven as a GUI would.
 class UsiClient {
 public:

@@ -1,0 +1,178 @@
+#include "match_engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+
+#include "usi_client.h"
+
+namespace tsubame::usi {
+
+namespace {
+
+// Slices of waiting, so that an interruption is noticed quickly.
+constexpr int64_t SLICE_MS = 50;
+
+// The value after `key` in an info line's words, if any.
+std::optional<int64_t> info_number(const std::vector<std::string>& words, const char* key) {
+    for (size_t i = 0; i + 1 < words.size(); ++i) {
+        if (words[i] == "pv" || words[i] == "string") break; // they take the rest of the line
+        if (words[i] == key) {
+            try {
+                return std::stoll(words[i + 1]);
+            } catch (...) {
+                return std::nullopt;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::string info_score(const std::vector<std::string>& words) {
+    for (size_t i = 0; i + 2 < words.size(); ++i) {
+        if (words[i] == "pv" || words[i] == "string") break;
+        if (words[i] == "score") return words[i + 1] + " " + words[i + 2];
+    }
+    return "";
+}
+
+} // namespace
+
+int64_t steady_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+MatchEngine::MatchEngine(std::string                                      command,
+                         std::vector<std::pair<std::string, std::string>> options,
+                         const std::atomic<bool>*                         interrupt) :
+    command_(std::move(command)),
+    options_(std::move(options)),
+    interrupt_(interrupt),
+    name_(command_) { }
+
+MatchEngine::~MatchEngine() {
+    kill();
+}
+
+bool MatchEngine::alive() const {
+    return process_ && !process_->at_eof();
+}
+
+std::optional<std::string> MatchEngine::read_line_until(int64_t deadline_ms_abs) {
+    for (;;) {
+        if (!process_ || interrupted()) return std::nullopt;
+        const int64_t left = deadline_ms_abs - steady_ms();
+        if (left <= 0) return std::nullopt;
+        if (auto line = process_->read_line(Millis(std::min(left, SLICE_MS)))) {
+            if (!line->empty() && line->back() == '\r') line->pop_back();
+            return line;
+        }
+        if (process_->at_eof()) return std::nullopt;
+    }
+}
+
+bool MatchEngine::prepare(int64_t usi_timeout_ms, int64_t ready_timeout_ms, std::string& error) {
+    if (!alive()) {
+        kill();
+        const auto argv = split_command(command_);
+        if (argv.empty()) {
+            error = "empty engine command";
+            return false;
+        }
+        try {
+            process_ = std::make_unique<ChildProcess>(argv, true);
+        } catch (const std::exception& e) {
+            error = e.what();
+            return false;
+        }
+        ++starts_;
+        const auto hello = usi_handshake(*process_, Millis(usi_timeout_ms));
+        if (!hello) {
+            error = process_->at_eof() ? "exited before usiok" : "no usiok";
+            kill();
+            return false;
+        }
+        if (!hello->name.empty()) name_ = hello->name;
+        bool ponder_given = false;
+        for (const auto& [name, value] : options_)
+            ponder_given |= name == "USI_Ponder";
+        if (!ponder_given) process_->send("setoption name USI_Ponder value false");
+        for (const auto& [name, value] : options_)
+            process_->send("setoption name " + name + " value " + value);
+    }
+    process_->send("isready");
+    const int64_t deadline = steady_ms() + ready_timeout_ms;
+    while (auto line = read_line_until(deadline))
+        if (*line == "readyok") return true;
+    error = interrupted()      ? "interrupted"
+          : process_->at_eof() ? "exited before readyok"
+                               : "no readyok within " + std::to_string(ready_timeout_ms) + " ms";
+    kill();
+    return false;
+}
+
+void MatchEngine::new_game() {
+    if (process_) process_->send("usinewgame");
+}
+
+GoResult MatchEngine::go(const std::string& position, const std::string& go, int64_t deadline_ms) {
+    GoResult result;
+    if (!alive()) {
+        result.kind = GoResult::Kind::CRASH;
+        return result;
+    }
+    process_->send(position);
+    const int64_t start = steady_ms();
+    process_->send(go);
+    const int64_t deadline = start + deadline_ms;
+    while (auto line = read_line_until(deadline)) {
+        std::istringstream       in(*line);
+        std::vector<std::string> words;
+        for (std::string w; in >> w;)
+            words.push_back(w);
+        if (words.empty()) continue;
+        if (words[0] == "info") {
+            if (auto d = info_number(words, "depth")) result.depth = int(*d);
+            if (auto n = info_number(words, "nodes")) result.nodes = *n;
+            if (auto s = info_score(words); !s.empty()) result.score = s;
+        } else if (words[0] == "bestmove") {
+            result.kind       = GoResult::Kind::BESTMOVE;
+            result.elapsed_ms = steady_ms() - start;
+            result.move       = words.size() > 1 ? words[1] : "";
+            return result;
+        }
+    }
+    result.elapsed_ms = steady_ms() - start;
+    result.kind       = interrupted()      ? GoResult::Kind::INTERRUPTED
+                      : process_->at_eof() ? GoResult::Kind::CRASH
+                                           : GoResult::Kind::TIMEOUT;
+    return result;
+}
+
+void MatchEngine::stop_or_kill(int64_t wait_ms) {
+    if (!alive()) return;
+    process_->send("stop");
+    const int64_t deadline = steady_ms() + wait_ms;
+    while (auto line = read_line_until(deadline))
+        if (line->starts_with("bestmove")) return;
+    kill();
+}
+
+void MatchEngine::game_over(const std::string& result) {
+    if (alive()) process_->send("gameover " + result);
+}
+
+void MatchEngine::quit(int64_t wait_ms) {
+    if (!process_) return;
+    process_->send("quit");
+    (void)process_->wait_exit(Millis(wait_ms));
+    kill();
+}
+
+void MatchEngine::kill() {
+    if (process_) process_->kill_now();
+    process_.reset();
+}
+
+} // namespace tsubame::usi

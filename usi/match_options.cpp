@@ -1,0 +1,205 @@
+#include "match_options.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "match_arbiter.h"
+
+namespace tsubame::usi {
+
+namespace {
+
+constexpr const char* RULE_NAMES[] = {"NoEnteringKing", "CSARule24",  "CSARule24H",
+                                      "CSARule27",      "CSARule27H", "TryRule"};
+
+bool parse_int(const std::string& text, int64_t& value) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && ptr == text.data() + text.size();
+}
+
+bool parse_double(const std::string& text, double& value) {
+    std::istringstream in(text);
+    in >> value;
+    return in && in.eof() && std::isfinite(value);
+}
+
+// `elo0,elo1[,alpha,beta]`.
+std::optional<SprtParams> parse_sprt(const std::string& text) {
+    std::vector<double> values;
+    std::stringstream   in(text);
+    for (std::string item; std::getline(in, item, ',');) {
+        double v = 0;
+        if (!parse_double(item, v)) return std::nullopt;
+        values.push_back(v);
+    }
+    if (values.size() != 2 && values.size() != 4) return std::nullopt;
+    SprtParams p;
+    p.elo0 = values[0];
+    p.elo1 = values[1];
+    if (values.size() == 4) {
+        p.alpha = values[2];
+        p.beta  = values[3];
+    }
+    if (!(p.elo0 < p.elo1) || p.alpha <= 0 || p.alpha >= 0.5 || p.beta <= 0 || p.beta >= 0.5)
+        return std::nullopt;
+    return p;
+}
+
+} // namespace
+
+const char* match_usage() {
+    return R"(usage: tsubame match --engine1 CMD --engine2 CMD [options]
+
+engines (command lines are split at spaces)
+  --engine1 CMD, --engine2 CMD   the two engines
+  --opt1 NAME=VALUE              setoption for engine 1 (repeatable); --opt2 for engine 2
+games
+  --games N                      games to play (default 2)
+  --openings FILE                lines 'startpos [moves ...]' or 'sfen ... [moves ...]';
+                                 each opening is played twice, colours swapped
+  --seed N                       shuffle the openings with this seed
+  --max-moves N                  draw after N plies, opening moves included (default 512; 0 off)
+  --entering-king-rule RULE      judges 'bestmove win': NoEnteringKing, CSARule24, CSARule24H,
+                                 CSARule27 (default), CSARule27H, TryRule
+time control (per side; one of them is needed)
+  --byoyomi MS                   byoyomi per move
+  --time MS [--inc MS]           main time, Fischer increment (usable for the current move);
+                                 --time alone is sudden death
+  --nodes N, --depth N           fixed nodes or depth per move (alone or with a clock)
+  --margin MS                    a move later than the clock allows by more loses (default 1000)
+  --move-timeout MS              without a clock, the longest a move may take (default 60000)
+run
+  --concurrency K                games in parallel (default 1)
+  --out DIR                      CSA records (DIR/game-NNNN.csa), games.tsv, summary.txt
+  --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (alpha = beta = 0.05 by default)
+  --plot FILE.svg                Elo estimate and its 95% interval over the games
+)";
+}
+
+std::optional<EnteringKingRule> parse_entering_king_rule(const std::string& name) {
+    for (int i = 0; i < 6; ++i)
+        if (name == RULE_NAMES[i]) return EnteringKingRule(i);
+    return std::nullopt;
+}
+
+std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& args,
+                                                std::string&                    error) {
+    MatchOptions o;
+    auto         fail = [&error](std::string message) {
+        error = std::move(message);
+        return std::nullopt;
+    };
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& flag = args[i];
+        if (flag == "--help" || flag == "-h") return fail("help");
+        if (!flag.starts_with("--")) return fail("unexpected argument '" + flag + "'");
+        if (i + 1 >= args.size()) return fail(flag + " needs a value");
+        const std::string& value = args[++i];
+        int64_t            n     = 0;
+        // Flags with a non-negative integer value.
+        const auto number = [&](int64_t& target, int64_t min) {
+            if (!parse_int(value, n) || n < min) {
+                error =
+                    flag + " needs a number >= " + std::to_string(min) + ", got '" + value + "'";
+                return false;
+            }
+            target = n;
+            return true;
+        };
+        int64_t tmp = 0;
+        if (flag == "--engine1" || flag == "--engine2")
+            o.engine[flag.back() - '1'] = value;
+        else if (flag == "--opt1" || flag == "--opt2") {
+            const size_t eq = value.find('=');
+            if (eq == 0 || eq == std::string::npos)
+                return fail(flag + " needs NAME=VALUE, got '" + value + "'");
+            o.options[flag.back() - '1'].emplace_back(value.substr(0, eq), value.substr(eq + 1));
+        } else if (flag == "--games") {
+            if (!number(tmp, 1)) return std::nullopt;
+            o.games = int(tmp);
+        } else if (flag == "--openings")
+            o.openings_file = value;
+        else if (flag == "--byoyomi") {
+            if (!number(o.tc.byoyomi_ms, 0)) return std::nullopt;
+        } else if (flag == "--time") {
+            if (!number(o.tc.time_ms, 0)) return std::nullopt;
+        } else if (flag == "--inc") {
+            if (!number(o.tc.inc_ms, 0)) return std::nullopt;
+        } else if (flag == "--nodes") {
+            if (!number(o.tc.nodes, 1)) return std::nullopt;
+        } else if (flag == "--depth") {
+            if (!number(tmp, 1)) return std::nullopt;
+            o.tc.depth = int(tmp);
+        } else if (flag == "--margin") {
+            if (!number(o.tc.margin_ms, 0)) return std::nullopt;
+        } else if (flag == "--move-timeout") {
+            if (!number(o.tc.move_timeout_ms, 1)) return std::nullopt;
+        } else if (flag == "--concurrency") {
+            if (!number(tmp, 1)) return std::nullopt;
+            o.concurrency = int(tmp);
+        } else if (flag == "--max-moves") {
+            if (!number(tmp, 0)) return std::nullopt;
+            o.max_moves = int(tmp);
+        } else if (flag == "--entering-king-rule") {
+            const auto rule = parse_entering_king_rule(value);
+            if (!rule) return fail("unknown entering-king rule '" + value + "'");
+            o.rule = *rule;
+        } else if (flag == "--out")
+            o.out_dir = value;
+        else if (flag == "--plot")
+            o.plot_file = value;
+        else if (flag == "--sprt") {
+            o.sprt = parse_sprt(value);
+            if (!o.sprt)
+                return fail("--sprt needs elo0,elo1[,alpha,beta] with elo0 < elo1, got '" + value
+                            + "'");
+        } else if (flag == "--seed") {
+            if (!number(tmp, 0)) return std::nullopt;
+            o.seed = uint64_t(tmp);
+        } else if (flag == "--usi-timeout") {
+            if (!number(o.usi_timeout_ms, 1)) return std::nullopt;
+        } else if (flag == "--ready-timeout") {
+            if (!number(o.ready_timeout_ms, 1)) return std::nullopt;
+        } else
+            return fail("unknown option " + flag);
+    }
+    if (o.engine[0].empty() || o.engine[1].empty())
+        return fail("--engine1 and --engine2 are required");
+    if (o.tc.byoyomi_ms > 0 && o.tc.inc_ms > 0)
+        return fail("use --byoyomi or --inc, not both (USI has no way to send both)");
+    if (!o.tc.has_clock() && o.tc.nodes == 0 && o.tc.depth == 0)
+        return fail("no time control: give --byoyomi, --time [--inc], --nodes or --depth");
+    return o;
+}
+
+std::optional<std::vector<std::string>> load_openings(std::istream& in, EnteringKingRule rule,
+                                                      std::string& error) {
+    std::vector<std::string> openings;
+    int                      number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        Arbiter arbiter(rule, 0);
+        if (Status s = arbiter.start(line); !s.ok()) {
+            error = "line " + std::to_string(number) + ": " + s.message();
+            return std::nullopt;
+        }
+        if (const Outcome o = arbiter.adjudicate(); o.over()) {
+            error = "line " + std::to_string(number) + ": the game is already over ("
+                  + termination_name(o.reason) + ")";
+            return std::nullopt;
+        }
+        openings.push_back(line);
+    }
+    if (openings.empty()) {
+        error = "no openings in the file";
+        return std::nullopt;
+    }
+    return openings;
+}
+
+} // namespace tsubame::usi

@@ -1,0 +1,18 @@
+#pragma once
+
+// An SVG chart of the Elo estimate and its 95% interval after each game.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "match_stats.h"
+
+namespace tsubame::usi {
+
+/// Writes the chart: games on the x axis, Elo on the y axis (infinite bounds are drawn at the
+/// edge of the plot), the interval as a band, the estimate as a line, zero as a dashed line.
+void write_elo_svg(const std::vector<EloEstimate>& history, const std::string& title,
+                   std::ostream& out);
+
+} // namespace tsubame::usi

@@ -1,0 +1,146 @@
+#include "match_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace tsubame::usi {
+
+namespace {
+
+std::string fixed(double x, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    return buf;
+}
+
+std::string bound(double x) {
+    if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
+    x += 0.0; // no "-0.0"
+    return (x >= 0 ? "+" : "") + fixed(x, 1);
+}
+
+std::string result_text(const GameResult& g) {
+    if (!g.outcome.winner) return "1/2-1/2";
+    return *g.outcome.winner == BLACK ? "1-0" : "0-1";
+}
+
+std::string wdl_text(const Wdl& w) {
+    return "+" + std::to_string(w.wins) + " =" + std::to_string(w.draws) + " -"
+         + std::to_string(w.losses);
+}
+
+std::string one_line(std::string text) {
+    for (char& c : text)
+        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    return text;
+}
+
+} // namespace
+
+void MatchTotals::add(const GameResult& game) {
+    if (game.outcome.reason == Termination::INTERRUPTED) return;
+    const int winner    = game.winner_engine();
+    Wdl&      by_colour = game.setup.black == 0 ? as_black : as_white;
+    for (Wdl* w : {&wdl, &by_colour}) {
+        if (winner == 0)
+            ++w->wins;
+        else if (winner == 1)
+            ++w->losses;
+        else
+            ++w->draws;
+    }
+    ++reasons[termination_name(game.outcome.reason)];
+    for (int i = 0; i < 2; ++i)
+        tally[i].add(game.tally[i]);
+    history.push_back(*estimate_elo(wdl));
+}
+
+std::string progress_line(const MatchTotals& totals, int games, const MatchOptions& options) {
+    std::string line = "[" + std::to_string(totals.wdl.games()) + "/" + std::to_string(games) + "] "
+                     + wdl_text(totals.wdl) + "  Elo " + format_elo(estimate_elo(totals.wdl));
+    if (options.sprt)
+        line += "  LLR " + fixed(sprt_llr(totals.wdl, options.sprt->elo0, options.sprt->elo1), 2)
+              + " (" + fixed(sprt_lower_bound(*options.sprt), 2) + ", "
+              + fixed(sprt_upper_bound(*options.sprt), 2) + ")";
+    return line;
+}
+
+std::string table_header() {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%5s %4s  %-24s %-24s %-7s %-19s %5s", "game", "open",
+                  "black (sente)", "white (gote)", "result", "reason", "plies");
+    return buf;
+}
+
+std::string table_row(const GameResult& g) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%5d %4d  %-24.24s %-24.24s %-7s %-19s %5d", g.setup.number,
+                  g.setup.opening_number, g.names[BLACK].c_str(), g.names[WHITE].c_str(),
+                  result_text(g).c_str(), termination_name(g.outcome.reason), g.plies());
+    std::string row = buf;
+    if (!g.outcome.detail.empty()) row += "  " + one_line(g.outcome.detail);
+    return row;
+}
+
+std::string tsv_header() {
+    return "game\topening_no\topening\tblack\twhite\tresult\twinner\treason\tplies\tdetail\tfinal_"
+           "sfen";
+}
+
+std::string tsv_row(const GameResult& g) {
+    const int   w      = g.winner_engine();
+    std::string winner = w < 0 ? "-" : "engine" + std::to_string(w + 1);
+    return std::to_string(g.setup.number) + "\t" + std::to_string(g.setup.opening_number) + "\t"
+         + one_line(g.setup.opening) + "\t" + one_line(g.names[BLACK]) + "\t"
+         + one_line(g.names[WHITE]) + "\t" + result_text(g) + "\t" + winner + "\t"
+         + termination_name(g.outcome.reason) + "\t" + std::to_string(g.plies()) + "\t"
+         + one_line(g.outcome.detail) + "\t" + g.final_sfen;
+}
+
+std::string summary_text(const MatchTotals& t, const MatchOptions& options) {
+    std::ostringstream out;
+    const int          n = t.wdl.games();
+    out << "=== " << t.names[0] << " (engine1) vs " << t.names[1] << " (engine2) ===\n";
+    out << "games " << n;
+    if (!t.stop_reason.empty()) out << " (stopped: " << t.stop_reason << ")";
+    out << '\n';
+    const auto e = estimate_elo(t.wdl);
+    out << "engine1 W/D/L: " << t.wdl.wins << "/" << t.wdl.draws << "/" << t.wdl.losses;
+    if (e)
+        out << "  score " << fixed(t.wdl.wins + 0.5 * t.wdl.draws, 1) << "/" << n << " ("
+            << fixed(100 * e->score, 1) << "%)";
+    out << '\n';
+    if (e)
+        out << "Elo difference (engine1 - engine2): " << format_elo(e) << "  95% [" << bound(e->low)
+            << ", " << bound(e->high) << "]  LOS " << fixed(100 * e->los, 1) << "%\n";
+    else
+        out << "Elo difference: n/a (no games)\n";
+    out << "engine1 as sente: " << wdl_text(t.as_black) << "   as gote: " << wdl_text(t.as_white)
+        << '\n';
+    if (options.sprt) {
+        const SprtParams& p   = *options.sprt;
+        const std::string dec = sprt_decision(t.wdl, p);
+        out << "SPRT elo0 " << fixed(p.elo0, 1) << " elo1 " << fixed(p.elo1, 1) << " alpha "
+            << p.alpha << " beta " << p.beta << ": LLR "
+            << fixed(sprt_llr(t.wdl, p.elo0, p.elo1), 3) << " bounds ("
+            << fixed(sprt_lower_bound(p), 3) << ", " << fixed(sprt_upper_bound(p), 3) << ") "
+            << (dec.empty() ? "no decision" : "accepted " + dec) << '\n';
+    }
+    out << "termination reasons:\n";
+    for (const auto& [reason, count] : t.reasons) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "  %-20s %d\n", reason.c_str(), count);
+        out << buf;
+    }
+    for (int i = 0; i < 2; ++i) {
+        const EngineTally& s = t.tally[i];
+        out << "engine" << i + 1 << " (" << t.names[i] << "): moves " << s.moves << ", avg time "
+            << (s.moves ? s.time_ms / s.moves : 0) << " ms, max " << s.max_ms << " ms, avg depth "
+            << (s.depth_count ? fixed(double(s.depth_sum) / s.depth_count, 1) : "n/a")
+            << ", late within margin " << s.late << '\n';
+    }
+    return out.str();
+}
+
+} // namespace tsubame::usi

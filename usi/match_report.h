@@ -1,0 +1,47 @@
+#pragma once
+
+// What the match runner prints: the live progress line, one table row per game, the games
+// file (TSV) and the final summary.
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match_game.h"
+#include "match_options.h"
+#include "match_stats.h"
+
+namespace tsubame::usi {
+
+/// Running totals of a match, from engine 1's point of view.
+struct MatchTotals {
+    Wdl                        wdl; ///< All games.
+    Wdl                        as_black; ///< Games with engine 1 as Black (sente).
+    Wdl                        as_white; ///< Games with engine 1 as White (gote).
+    std::map<std::string, int> reasons; ///< Termination name -> games.
+    std::array<EngineTally, 2> tally; ///< Per engine.
+    std::array<std::string, 2> names; ///< Engine names.
+    std::vector<EloEstimate>   history; ///< Estimate after each game (for the plot).
+    std::string                stop_reason; ///< Why the match stopped early, if it did.
+
+    /// Counts a finished game (INTERRUPTED games are not counted).
+    void add(const GameResult& game);
+};
+
+/// `[3/10] +1 =1 -1  Elo +0.0 +/- 123.4` (with the LLR when an SPRT runs).
+std::string progress_line(const MatchTotals& totals, int games, const MatchOptions& options);
+/// Header of the per-game table.
+std::string table_header();
+/// One row of the per-game table.
+std::string table_row(const GameResult& game);
+/// Header of games.tsv.
+std::string tsv_header();
+/// One row of games.tsv.
+std::string tsv_row(const GameResult& game);
+/// The final summary: W/D/L, score, Elo with its 95% interval, LOS, results by colour, SPRT,
+/// termination reasons, average time and depth per move.
+std::string summary_text(const MatchTotals& totals, const MatchOptions& options);
+
+} // namespace tsubame::usi
