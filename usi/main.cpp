@@ -5,6 +5,7 @@
 //   tsubame perft 5 [sfen ...]   perft of the start position or of an SFEN
 //   tsubame bench [depth]        the fixed bench search (node count and speed)
 //   tsubame selfplay ...         tuning data; tsubame features ... its feature dump
+//   tsubame tsume <file> <ms>    the mate solver on a file of problems
 
 #include <cstdio>
 #include <iostream>
@@ -22,6 +23,7 @@ int main(int argc, char* argv[]) {
         return tsubame::usi::run_selfplay(argc, argv);
     if (argc > 1 && std::string(argv[1]) == "features")
         return tsubame::usi::run_features(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "tsume") return tsubame::usi::run_tsume(argc, argv);
 
     tsubame::usi::UsiLoop loop(std::cout);
     if (argc > 1) {
