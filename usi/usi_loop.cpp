@@ -57,7 +57,8 @@ struct SpinOption {
 UsiLoop::UsiLoop(std::ostream& out) :
     out_(out),
     engine_(Engine::Callbacks{[this](const SearchInfo& info) { send_info(info); },
-                              [this](const BestMove& best) { send_bestmove(best); }}) { }
+                              [this](const BestMove& best) { send_bestmove(best); },
+                              [this](const MateResult& r) { send_checkmate(r); }}) { }
 
 UsiLoop::~UsiLoop() {
     engine_.quit();
@@ -116,6 +117,17 @@ void UsiLoop::send_bestmove(const BestMove& best) {
                  + (best.ponder != Move::none() ? " ponder " + to_usi(best.ponder) : ""));
             break;
     }
+}
+
+void UsiLoop::send_checkmate(const MateResult& result) {
+    // The one answer to `go mate` (usi.md §4): the mating line, nomate, or timeout.
+    std::string line = "checkmate";
+    if (result.status == MateStatus::MATE)
+        for (Move m : result.pv)
+            line += " " + to_usi(m);
+    else
+        line += result.status == MateStatus::NOMATE ? " nomate" : " timeout";
+    send(line);
 }
 
 void UsiLoop::run(std::istream& in) {
@@ -183,6 +195,7 @@ void UsiLoop::cmd_usi() {
     for (std::string_view r : RULE_NAMES)
         rules += " var " + std::string(r);
     send(rules);
+    send("option name MateHash type spin default 64 min 1 max 65536");
     send("option name ClearHash type button");
     send("usiok");
 }
@@ -216,6 +229,13 @@ void UsiLoop::cmd_setoption(const std::vector<std::string_view>& tokens) {
     EngineOptions&   o       = engine_.options();
     const SpinOption spins[] = {
         {"USI_Hash", 16, 1, 65536, [&](int64_t v) { pending_hash_mb_ = size_t(v); }},
+        {"MateHash", 64, 1, 65536,
+         [&](int64_t v) {
+             if (!engine_.set_mate_hash_size(size_t(v)))
+                 send("info string warning: could not allocate " + std::to_string(v)
+                      + " MB of mate hash; keeping " + std::to_string(engine_.mate_hash_size_mb())
+                      + " MB");
+         }},
         {"Threads", 1, 1, 128, [&](int64_t v) { o.threads = int(v); }},
         {"ByoyomiMargin", 120, 0, 10000, [&](int64_t v) { o.search.time.margin_ms = v; }},
         {"MinimumThinkingTime", 0, 0, 60000, [&](int64_t v) { o.search.time.minimum_ms = v; }},
@@ -286,8 +306,14 @@ void UsiLoop::cmd_go(const std::vector<std::string_view>& tokens) {
             return;
         }
         if (t == "mate") {
-            // The mate solver has not landed yet; this is the honest answer (usi.md §4).
-            send("checkmate notimplemented");
+            // go mate <ms> | go mate infinite (a bare `go mate` is infinite too).
+            int64_t ms = -1;
+            if (i + 1 < tokens.size() && tokens[i + 1] != "infinite"
+                && (!parse_int(tokens[i + 1], ms) || ms < 0)) {
+                send_error("go mate needs a time in milliseconds or 'infinite'");
+                return;
+            }
+            engine_.go_mate(ms);
             return;
         }
         bool ok = true;

@@ -43,6 +43,7 @@ private:
     void send_error(std::string_view message);
     void send_info(const SearchInfo& info);
     void send_bestmove(const BestMove& best);
+    void send_checkmate(const MateResult& result);
 
     std::ostream& out_;
     std::mutex    out_mutex_;
