@@ -29,6 +29,8 @@ constexpr uint64_t EVAL_LIMIT = 3'000'000;
 // such searches may take (they may also take as many nodes as the proof did).
 constexpr uint64_t POST_CHILD_NODES = 100;
 constexpr uint64_t POST_MIN_BUDGET  = 50'000;
+// Initial proof number of a check from a distance (see expand).
+constexpr uint32_t INIT_DISTANT_PN = 2;
 
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -159,16 +161,18 @@ void MateSolver::try_prove(int ply, uint64_t budget) {
 }
 
 void MateSolver::expand(Frame& f, bool or_node) {
-    Move* const end  = or_node ? generate<GenType::CHECKS, true>(pos_, f.moves)
-                               : generate<GenType::EVASIONS, true>(pos_, f.moves);
-    const Hand  hand = pos_.hand(attacker_);
+    Move* const  end  = or_node ? generate<GenType::CHECKS, true>(pos_, f.moves)
+                                : generate<GenType::EVASIONS, true>(pos_, f.moves);
+    const Hand   hand = pos_.hand(attacker_);
+    const Square king = pos_.king_square(~attacker_);
     f.children.clear();
     for (Move* it = f.moves; it != end; ++it) {
         const Move m = *it;
         Child      c{};
         c.move      = m;
         c.board_key = board_key_after(pos_, m);
-        c.hand      = hand;
+        table_.prefetch(c.board_key); // read soon by look_up_child
+        c.hand = hand;
         if (or_node) {
             if (m.is_drop())
                 c.hand.remove(m.dropped_type());
@@ -176,6 +180,14 @@ void MateSolver::expand(Frame& f, bool or_node) {
                 c.hand.add(unpromoted(type_of(cap)));
         }
         c.node_key = node_key(c.board_key, c.hand);
+        // df-pn+ estimate for a child never searched: a check from a distance can be met by
+        // interpositions, so it is harder to prove than a contact check.
+        c.init_pn = 1;
+        if (or_node && king != SQ_NONE && !king_attacks(king).test(m.to())) {
+            const PieceType pt = type_of(m.moved_piece_after());
+            if (pt == LANCE || pt == BISHOP || pt == ROOK || pt == HORSE || pt == DRAGON)
+                c.init_pn = INIT_DISTANT_PN;
+        }
         f.children.push_back(c);
     }
     if (!or_node) return;
@@ -200,7 +212,7 @@ void MateSolver::look_up_child(Child& c, uint64_t path_key) {
         return;
     }
     const mate::MateProbe p = table_.probe(c.board_key, c.hand);
-    c.pn                    = p.pn;
+    c.pn                    = p.found || p.pn == 0 || p.dn == 0 ? p.pn : std::max(p.pn, c.init_pn);
     c.dn                    = p.dn;
     c.dist                  = p.dist;
     c.result_hand           = p.hand;
@@ -341,7 +353,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
 
         // 1+epsilon: stay with the best child until it is clearly worse than the second.
         const uint64_t eps_second =
-            second >= INFINITE_PN ? INFINITE_PN : uint64_t(second) + 1 + second / 4;
+            second >= INFINITE_PN ? INFINITE_PN : uint64_t(second) + 1 + second / 2;
         const Child& c = f.children[best];
         uint32_t     cth_pn, cth_dn;
         if (or_node) {
