@@ -105,6 +105,24 @@ void Engine::prepare() {
     if (!searching_.load()) add_helpers(options_.threads);
 }
 
+void Engine::go_mate(int64_t time_ms) {
+    stop();
+    join();
+    searching_.store(true);
+    stop_request_.store(false);
+    auto problem = std::make_shared<Game>();
+    problem->replay(game_);
+    thread_ = std::thread([this, problem, time_ms] {
+        if (!mate_solver_) mate_solver_ = std::make_unique<MateSolver>(mate_hash_mb_);
+        MateLimits limits;
+        limits.time_ms          = time_ms;
+        limits.stop             = &stop_request_;
+        const MateResult result = mate_solver_->solve(problem->position(), limits);
+        searching_.store(false);
+        if (!silent_.load() && callbacks_.on_checkmate) callbacks_.on_checkmate(result);
+    });
+}
+
 void Engine::stop() {
     // The flag first: a search thread that has not started yet reads it when it does.
     stop_request_.store(true);
@@ -132,6 +150,19 @@ void Engine::quit() {
 bool Engine::set_hash_size(size_t mb) {
     quit();
     return tt_.resize(mb);
+}
+
+bool Engine::set_mate_hash_size(size_t mb) {
+    quit();
+    if (mb == mate_hash_mb_ && mate_solver_) return true;
+    mate_solver_.reset(); // free the old table first
+    mate_hash_mb_ = mb;
+    mate_solver_  = std::make_unique<MateSolver>(1);
+    if (!mate_solver_->set_hash_size(mb)) {
+        mate_hash_mb_ = mate_solver_->hash_size_mb();
+        return false;
+    }
+    return true;
 }
 
 void Engine::new_game() {

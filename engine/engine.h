@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "mate/mate_solver.h"
 #include "movegen/perft.h"
 #include "rules/declaration.h"
 #include "rules/game.h"
@@ -55,12 +56,14 @@ struct BenchResult {
 };
 
 /// Facade over game, search and table. Every go() is answered by exactly one on_bestmove
-/// call (from the search thread), unless quit() silences it.
+/// call and every go_mate() by exactly one on_checkmate call (from the search thread), unless
+/// quit() silences it.
 class Engine {
 public:
     struct Callbacks {
         std::function<void(const SearchInfo&)> on_info;
         std::function<void(const BestMove&)>   on_bestmove;
+        std::function<void(const MateResult&)> on_checkmate = {};
     };
 
     explicit Engine(Callbacks callbacks);
@@ -75,7 +78,11 @@ public:
 
     /// Starts searching the current position; returns at once.
     void go(const SearchLimits& limits);
-    /// Ends the current search (its bestmove follows); no effect when idle.
+    /// Solves the current position as a mate problem for the side to move, within `time_ms`
+    /// milliseconds (below 0: until solved or stopped); returns at once. `stop` ends it with
+    /// a TIMEOUT result unless it has already solved the problem.
+    void go_mate(int64_t time_ms);
+    /// Ends the current search (its bestmove or checkmate follows); no effect when idle.
     void stop();
     /// The pondered move was played: the clock starts now. `clock`, when given, replaces the
     /// clock arguments of `go ponder` (for a `go ponder` sent without them).
@@ -93,6 +100,10 @@ public:
     /// Allocates the search threads' state for the `Threads` option now (at `isready`), not
     /// on the first move's clock. No effect during a search.
     void prepare();
+    /// Sets the mate solver's table size (allocated at the next go_mate; waits for a running
+    /// search). False if memory ran out.
+    bool   set_mate_hash_size(size_t mb);
+    size_t mate_hash_size_mb() const { return mate_hash_mb_; }
     /// Clears the hash table and per-game search state.
     void new_game();
 
@@ -112,6 +123,8 @@ private:
     TranspositionTable                     tt_;
     std::unique_ptr<Searcher>              searcher_; ///< The main thread's searcher.
     std::vector<std::unique_ptr<Searcher>> helpers_; ///< Lazy SMP helpers, kept across searches.
+    std::unique_ptr<MateSolver>            mate_solver_; ///< Created by the first go_mate.
+    size_t                                 mate_hash_mb_ = 64;
     std::thread                            thread_;
     std::atomic<bool>                      searching_{false};
     std::atomic<bool>                      stop_request_{false}; ///< `stop` for the current search.

@@ -84,9 +84,11 @@ GoCommand parse_go(const Tokens& tokens, std::vector<std::string>& warnings) {
             if (i + 1 < tokens.size() && tokens[i + 1] == "infinite")
                 ++i;
             else if (i + 1 < tokens.size() && tokens[i + 1] != "searchmoves") {
-                int64_t ms = 0;
+                // A bad time leaves the search without a limit: `stop` still ends it.
+                int64_t      ms = -1;
+                const size_t at = i;
                 read_number(tokens, i, ms, INT64_MAXIMUM / 4, warnings);
-                *go.mate = ms;
+                if (i != at) *go.mate = ms;
             }
         } else if (t == "perft") {
             bool       clamped = false;

@@ -8,6 +8,7 @@
 //   tsubame perft-bisect ...     finds a move-generator difference with another USI engine
 //   tsubame perft-check ...      checks a file of perft counts (see perft_tools.h)
 //   tsubame match ...            plays a match between two USI engines (see match.h)
+//   tsubame tsume <file> <ms>    the mate solver on a file of problems
 
 #include <cstdio>
 #include <iostream>
@@ -37,6 +38,7 @@ int main(int argc, char* argv[]) {
     if (argc > 1 && std::string(argv[1]) == "match")
         return tsubame::usi::run_match(argc, argv, std::cout, std::cerr);
 #endif
+    if (argc > 1 && std::string(argv[1]) == "tsume") return tsubame::usi::run_tsume(argc, argv);
 
     tsubame::usi::UsiLoop loop(std::cout);
     if (argc > 1) {

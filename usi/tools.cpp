@@ -1,13 +1,19 @@
 #include "tools.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include "core/notation.h"
 #include "eval/features.h"
+#include "mate/mate_solver.h"
 #include "rules/game.h"
 #include "selfplay.h"
 
@@ -17,6 +23,11 @@ namespace {
 
 bool parse_u64(const char* text, uint64_t& value) {
     const std::string_view s(text);
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+bool parse_int_field(const std::string& s, int& value) {
     const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
     return ec == std::errc() && ptr == s.data() + s.size();
 }
@@ -84,6 +95,93 @@ int run_features(int argc, char* argv[]) {
     }
     std::cerr << "positions " << written << ", skipped " << skipped << "\n";
     return 0;
+}
+
+int run_tsume(int argc, char* argv[]) {
+    uint64_t ms = 0, hash_mb = 256;
+    if (argc < 4 || !parse_u64(argv[3], ms) || (argc > 4 && !parse_u64(argv[4], hash_mb))) {
+        std::cerr << "usage: tsubame tsume <file> <ms-per-problem> [hash-mb]\n";
+        return 2;
+    }
+    std::ifstream in(argv[2]);
+    if (!in) {
+        std::cerr << "cannot open " << argv[2] << "\n";
+        return 1;
+    }
+    MateSolver solver(hash_mb);
+    if (solver.hash_size_mb() != hash_mb) {
+        std::cerr << "cannot allocate " << hash_mb << " MB\n";
+        return 1;
+    }
+    std::string line;
+    int         total = 0, solved = 0, wrong = 0, length_diff = 0, first_diff = 0;
+    int64_t     time_sum = 0, worst = 0;
+    uint64_t    node_sum = 0;
+    int         row      = 0;
+    while (std::getline(in, line)) {
+        ++row;
+        if (line.empty() || line.rfind("sfen", 0) == 0 || line[0] == '#') continue;
+        std::vector<std::string> fields;
+        std::stringstream        ss(line);
+        for (std::string f; std::getline(ss, f, '\t');)
+            fields.push_back(f);
+        Game game;
+        if (!game.set_sfen(fields[0]).ok()) {
+            std::cout << "row " << row << ": bad sfen\n";
+            continue;
+        }
+        const std::string plies       = fields.size() > 1 ? fields[1] : "";
+        int               expected    = -1;
+        const bool        known       = !plies.empty() && parse_int_field(plies, expected);
+        const bool        mate_wanted = known || plies == "unknown";
+        const std::string first       = fields.size() > 2 ? fields[2] : "";
+        MateLimits        limits;
+        limits.time_ms     = int64_t(ms);
+        const MateResult r = solver.solve(game.position(), limits);
+        ++total;
+        time_sum += r.time_ms;
+        worst = std::max(worst, r.time_ms);
+        node_sum += r.nodes;
+        std::string verdict;
+        if (r.status == MateStatus::MATE) {
+            std::string why;
+            if (!mate_wanted || !verify_mate_line(game.position(), r.pv, &why)) {
+                verdict = "WRONG " + why;
+                ++wrong;
+            } else {
+                ++solved;
+                verdict = "mate " + std::to_string(r.length);
+                if (known && r.length != expected) {
+                    verdict += " (expected " + plies + "):";
+                    for (Move m : r.pv)
+                        verdict += " " + to_usi(m);
+                    ++length_diff;
+                }
+                if (!first.empty() && to_usi(r.pv[0]) != first) {
+                    verdict += " first " + to_usi(r.pv[0]) + " (expected " + first + ")";
+                    ++first_diff;
+                }
+            }
+        } else if (r.status == MateStatus::NOMATE) {
+            if (mate_wanted) {
+                verdict = "WRONG nomate";
+                ++wrong;
+            } else {
+                ++solved;
+                verdict = "nomate";
+            }
+        } else {
+            verdict = "timeout";
+        }
+        std::cout << "row " << row << ": " << verdict << "  " << r.time_ms << " ms  " << r.nodes
+                  << " nodes" << std::endl;
+    }
+    const int64_t t = std::max<int64_t>(time_sum, 1);
+    std::cout << "solved " << solved << "/" << total << ", wrong " << wrong << ", length differs "
+              << length_diff << ", first move differs " << first_diff << "\nmean time "
+              << (total ? time_sum / total : 0) << " ms, worst " << worst << " ms, nodes "
+              << node_sum << ", nps " << node_sum * 1000 / uint64_t(t) << std::endl;
+    return wrong ? 1 : 0;
 }
 
 } // namespace tsubame::usi

@@ -1,6 +1,7 @@
 #pragma once
 
-// Command-line tools beside the USI loop: tuning-data generation and feature dumps.
+// Command-line tools beside the USI loop: tuning-data generation, feature dumps and the
+// tsume benchmark.
 
 namespace tsubame::usi {
 
@@ -9,5 +10,9 @@ int run_selfplay(int argc, char* argv[]);
 /// `tsubame features <in.tsv> <out.txt>`: writes `result feature:coefficient ...` lines,
 /// the input of scripts/tune_eval.py.
 int run_features(int argc, char* argv[]);
+/// `tsubame tsume <file> <ms-per-problem> [hash-mb]`: solves every `sfen<TAB>plies...` row
+/// with the mate solver and reports solved/total, wrong answers, times and speed. A row whose
+/// second field is neither a number nor `unknown` is expected to have no mate.
+int run_tsume(int argc, char* argv[]);
 
 } // namespace tsubame::usi

@@ -29,7 +29,8 @@ SearchLimits clock_limits(const ClockArgs& clock) {
 UsiLoop::UsiLoop(std::ostream& out) :
     out_(out),
     engine_(Engine::Callbacks{[this](const SearchInfo& info) { report_info(info); },
-                              [this](const BestMove& best) { report_bestmove(best); }}),
+                              [this](const BestMove& best) { report_bestmove(best); },
+                              [this](const MateResult& r) { report_checkmate(r); }}),
     options_(make_options()) { }
 
 UsiLoop::~UsiLoop() {
@@ -108,6 +109,18 @@ std::vector<OptionSpec> UsiLoop::make_options() {
          0,
          {"NoEnteringKing", "CSARule24", "CSARule24H", "CSARule27", "CSARule27H", "TryRule"},
          [&o](int64_t v) { o.entering_king_rule = EnteringKingRule(v); }},
+        {"MateHash",
+         Type::SPIN,
+         64,
+         1,
+         65536,
+         {},
+         [this](int64_t v) {
+             if (!engine_.set_mate_hash_size(size_t(v)))
+                 send("info string warning: could not allocate " + std::to_string(v)
+                      + " MB of mate hash; keeping " + std::to_string(engine_.mate_hash_size_mb())
+                      + " MB");
+         }},
         {"PvInterval", Type::SPIN, 300, 0, 60000, {}, [this](int64_t v) { pv_interval_ms_ = v; }},
         {"ClearHash", Type::BUTTON, 0, 0, 0, {}, [this](int64_t) { engine_.new_game(); }},
     };
@@ -146,6 +159,17 @@ void UsiLoop::report_bestmove(const BestMove& best) {
         write_locked(line);
     held_.clear();
     write_locked(format_bestmove(best));
+}
+
+void UsiLoop::report_checkmate(const MateResult& result) {
+    // The one answer to `go mate` (usi.md §4): the mating line, nomate, or timeout.
+    std::string line = "checkmate";
+    if (result.status == MateStatus::MATE)
+        for (Move m : result.pv)
+            line += " " + to_usi(m);
+    else
+        line += result.status == MateStatus::NOMATE ? " nomate" : " timeout";
+    send(line);
 }
 
 void UsiLoop::run(std::istream& in) {
@@ -210,8 +234,8 @@ void UsiLoop::execute(const GoCommand& command) {
         return;
     }
     if (command.mate) {
-        // The mate solver has not landed yet; this is the honest answer (usi.md §4).
-        send("checkmate notimplemented");
+        // go mate <ms> | go mate infinite (a bare `go mate` is infinite too).
+        engine_.go_mate(command.mate->value_or(-1));
         return;
     }
     SearchLimits limits = clock_limits(command.clock);

@@ -50,6 +50,7 @@ private:
     void execute(const DisplayCommand&);
     void execute(const IgnoredCommand&) { }
     void execute(const InvalidCommand& command) { send("info string error: " + command.message); }
+    void report_checkmate(const MateResult& result);
 
     std::vector<OptionSpec> make_options();
     void                    run_perft(int depth);

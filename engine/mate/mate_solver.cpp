@@ -1,0 +1,664 @@
+#include "mate/mate_solver.h"
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <deque>
+
+#include "core/attacks.h"
+#include "core/zobrist.h"
+#include "movegen/movegen.h"
+#include "search/mate1.h"
+
+namespace tsubame {
+
+using mate::add_pn;
+using mate::INFINITE_PN;
+using mate::MAX_PN;
+
+namespace {
+
+// Deepest node searched: Microcosmos is 1525 plies, side lines go somewhat deeper.
+constexpr int MAX_PLY = 4000;
+// Path-dependent (repetition) results kept at most; beyond, the set starts over.
+constexpr size_t MAX_REP_ENTRIES = size_t(1) << 22;
+// Nodes the shortest-line evaluation may visit before it settles for the line stored in
+// the table.
+constexpr uint64_t EVAL_LIMIT = 3'000'000;
+// Nodes given to each unproven check while looking for shorter mates, and the least total
+// such searches may take (they may also take as many nodes as the proof did).
+constexpr uint64_t POST_CHILD_NODES = 100;
+constexpr uint64_t POST_MIN_BUDGET  = 50'000;
+// Initial proof number of a check from a distance (see expand).
+constexpr uint32_t INIT_DISTANT_PN = 2;
+
+int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+uint64_t mix(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+// Key of a node for repetition: the board (with side to move) and the attacker's hand, which
+// within one solve also fixes the defender's hand.
+uint64_t node_key(uint64_t board_key, Hand attacker_hand) {
+    return board_key ^ mix(uint64_t(attacker_hand.raw()) + 0x9e3779b97f4a7c15ULL);
+}
+
+uint64_t child_path(uint64_t path_key, Move m) {
+    return mix(path_key ^ (uint64_t(m.raw()) * 0xd6e8feb86659fd93ULL));
+}
+
+constexpr PieceType HAND_TYPES[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK};
+
+Hand hand_max(Hand a, Hand b) {
+    for (PieceType pt : HAND_TYPES)
+        if (b.count(pt) > a.count(pt)) a.set(pt, b.count(pt));
+    return a;
+}
+
+Hand hand_min(Hand a, Hand b) {
+    for (PieceType pt : HAND_TYPES)
+        if (b.count(pt) < a.count(pt)) a.set(pt, b.count(pt));
+    return a;
+}
+
+// Proof hand of an OR node proven by move m (which captured `captured`, or NO_PIECE) from the
+// child's proof hand: a drop needs the dropped piece, a capture brings one in.
+Hand or_proof_hand(Hand child, Move m, Piece captured) {
+    if (m.is_drop()) {
+        child.add(m.dropped_type());
+    } else if (captured != NO_PIECE) {
+        const PieceType pt = unpromoted(type_of(captured));
+        if (child.has(pt)) child.remove(pt);
+    }
+    return child;
+}
+
+// The child's disproof hand seen from the OR node before move m.
+Hand or_disproof_hand(Hand child, Move m, Piece captured) {
+    if (m.is_drop()) {
+        const PieceType pt = m.dropped_type();
+        if (child.count(pt) < Hand::capacity(pt)) child.add(pt);
+    } else if (captured != NO_PIECE) {
+        const PieceType pt = unpromoted(type_of(captured));
+        if (child.has(pt)) child.remove(pt);
+    }
+    return child;
+}
+
+// The board key after move m (side to move flipped).
+uint64_t board_key_after(const Position& pos, Move m) {
+    uint64_t k = pos.board_key() ^ zobrist::SIDE;
+    if (m.is_drop()) return k ^ zobrist::PSQ[m.moved_piece_after()][m.to()];
+    const Piece captured = pos.piece_on(m.to());
+    k ^= zobrist::PSQ[m.moved_piece_before()][m.from()]
+       ^ zobrist::PSQ[m.moved_piece_after()][m.to()];
+    if (captured != NO_PIECE) k ^= zobrist::PSQ[captured][m.to()];
+    return k;
+}
+
+} // namespace
+
+bool verify_mate_line(const Position& pos, const std::vector<Move>& line, std::string* why) {
+    auto fail = [&](const std::string& what) {
+        if (why) *why = what;
+        return false;
+    };
+    std::deque<StateInfo> states(1);
+    Position              p;
+    if (!p.set_sfen(pos.sfen(), &states.back()).ok()) return fail("position does not load");
+    const Color attacker = p.side_to_move();
+    if (line.empty() || line.size() % 2 == 0) return fail("a mating line has an odd length");
+    for (size_t i = 0; i < line.size(); ++i) {
+        const Move m = line[i];
+        if (!is_legal(p, m)) return fail("move " + std::to_string(i + 1) + " is illegal");
+        if (p.side_to_move() == attacker && !p.gives_check(m))
+            return fail("move " + std::to_string(i + 1) + " is not a check");
+        states.emplace_back();
+        p.do_move(m, states.back());
+    }
+    if (!p.in_check() || !LegalMoves(p).empty()) return fail("the line does not end in mate");
+    return true;
+}
+
+MateSolver::MateSolver(size_t hash_mb) :
+    states_(MAX_PLY + 2) {
+    (void)table_.resize(hash_mb);
+}
+
+MateSolver::~MateSolver() = default;
+
+MateSolver::Frame& MateSolver::frame(int ply) {
+    while (int(frames_.size()) <= ply)
+        frames_.push_back(std::make_unique<Frame>());
+    return *frames_[size_t(ply)];
+}
+
+bool MateSolver::check_limits() {
+    if (aborted_) return true;
+    if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed))
+        || (limits_.nodes && nodes_ >= limits_.nodes)
+        || (limits_.time_ms >= 0 && (nodes_ & 127) == 0 && now_ms() - start_ms_ >= limits_.time_ms))
+        return aborted_ = hard_aborted_ = true;
+    if (nodes_ >= soft_limit_) return aborted_ = true;
+    return false;
+}
+
+void MateSolver::try_prove(int ply, uint64_t budget) {
+    soft_limit_ = nodes_ + budget;
+    (void)mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0xabcdef));
+    soft_limit_ = ~uint64_t(0);
+    aborted_    = hard_aborted_;
+}
+
+void MateSolver::expand(Frame& f, bool or_node) {
+    Move* const  end  = or_node ? generate<GenType::CHECKS, true>(pos_, f.moves)
+                                : generate<GenType::EVASIONS, true>(pos_, f.moves);
+    const Hand   hand = pos_.hand(attacker_);
+    const Square king = pos_.king_square(~attacker_);
+    f.children.clear();
+    for (Move* it = f.moves; it != end; ++it) {
+        const Move m = *it;
+        Child      c{};
+        c.move      = m;
+        c.board_key = board_key_after(pos_, m);
+        table_.prefetch(c.board_key); // read soon by look_up_child
+        c.hand = hand;
+        if (or_node) {
+            if (m.is_drop())
+                c.hand.remove(m.dropped_type());
+            else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
+                c.hand.add(unpromoted(type_of(cap)));
+        }
+        c.node_key = node_key(c.board_key, c.hand);
+        // df-pn+ estimate for a child never searched: a check from a distance can be met by
+        // interpositions, so it is harder to prove than a contact check.
+        c.init_pn = 1;
+        if (or_node && king != SQ_NONE && !king_attacks(king).test(m.to())) {
+            const PieceType pt = type_of(m.moved_piece_after());
+            if (pt == LANCE || pt == BISHOP || pt == ROOK || pt == HORSE || pt == DRAGON)
+                c.init_pn = INIT_DISTANT_PN;
+        }
+        f.children.push_back(c);
+    }
+    if (!or_node) return;
+    // Ties between equal proof numbers go to the first child: captures, then promotions.
+    auto order = [&](const Child& c) {
+        int r = 0;
+        if (!c.move.is_drop() && pos_.piece_on(c.move.to()) != NO_PIECE) r -= 4;
+        if (c.move.is_promotion()) r -= 2;
+        return r;
+    };
+    std::stable_sort(f.children.begin(), f.children.end(),
+                     [&](const Child& a, const Child& b) { return order(a) < order(b); });
+}
+
+void MateSolver::look_up_child(Child& c, uint64_t path_key) {
+    c.rep = false;
+    if (on_path_.count(c.node_key)
+        || (!rep_table_.empty() && rep_table_.count(c.node_key ^ child_path(path_key, c.move)))) {
+        c.pn  = INFINITE_PN;
+        c.dn  = 0;
+        c.rep = true;
+        return;
+    }
+    const mate::MateProbe p = table_.probe(c.board_key, c.hand);
+    c.pn                    = p.found || p.pn == 0 || p.dn == 0 ? p.pn : std::max(p.pn, c.init_pn);
+    c.dn                    = p.dn;
+    c.dist                  = p.dist;
+    c.result_hand           = p.hand;
+}
+
+Move MateSolver::mate_in_one() {
+    return find_mate_in_1(pos_);
+}
+
+Hand MateSolver::interposition_guard() const {
+    Hand           guard;
+    const Color    defender = ~attacker_;
+    const Bitboard checkers = pos_.checkers();
+    if (!checkers || checkers.more_than_one()) return guard;
+    const Square king = pos_.king_square(defender);
+    if (king == SQ_NONE || !between_bb(king, checkers.lsb())) return guard;
+    // Had the defender any piece of a type it lacks, it could interpose: the attacker must
+    // keep every one it has.
+    const Hand defender_hand = pos_.hand(defender);
+    const Hand attacker_hand = pos_.hand(attacker_);
+    for (PieceType pt : HAND_TYPES)
+        if (!defender_hand.has(pt)) guard.set(pt, attacker_hand.count(pt));
+    return guard;
+}
+
+uint32_t MateSolver::sum_numbers(const Frame& f, bool proof_numbers) {
+    uint32_t sum = 0;
+    for (const Child& c : f.children)
+        sum = add_pn(sum, proof_numbers ? c.pn : c.dn);
+    return sum;
+}
+
+MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key) {
+    const bool     or_node = pos_.side_to_move() == attacker_;
+    const Hand     hand    = pos_.hand(attacker_);
+    const uint64_t bkey    = pos_.board_key();
+    const uint64_t nkey    = node_key(bkey, hand);
+    const uint64_t start   = nodes_;
+    ++nodes_;
+    if (check_limits()) return {1, 1};
+
+    const mate::MateProbe self = table_.probe(bkey, hand);
+    if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
+    if (ply >= MAX_PLY) {
+        // Too deep to go on: not a disproof, so no "no mate" may rest on it.
+        depth_cut_ = true;
+        rep_table_.insert(nkey ^ path_key);
+        return {INFINITE_PN, 0};
+    }
+
+    Frame& f = frame(ply);
+    expand(f, or_node);
+    if (f.children.empty()) {
+        if (or_node) {
+            // No check at all. More of a piece already held adds no move; any new type might.
+            Hand d;
+            for (PieceType pt : HAND_TYPES)
+                d.set(pt, hand.has(pt) ? Hand::capacity(pt) : 0);
+            table_.store_disproof(bkey, hand, d, 1);
+            return {INFINITE_PN, 0};
+        }
+        table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
+        return {0, INFINITE_PN};
+    }
+
+    if (!self.found) {
+        // First visit: the fast mate-in-one test, here or for every child of an AND node.
+        if (or_node) {
+            if (const Move m = mate_in_one(); m != Move::none()) {
+                const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
+                pos_.do_move(m, states_[size_t(ply) + 1]);
+                const Hand guard = interposition_guard();
+                // The mated child too: the mating line is read from the table.
+                table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
+                pos_.undo_move(m);
+                table_.store_proof(bkey, hand, or_proof_hand(guard, m, cap), 1, 1);
+                return {0, INFINITE_PN};
+            }
+        } else {
+            for (const Child& c : f.children) {
+                if (table_.probe(c.board_key, c.hand).found) continue;
+                pos_.do_move(c.move, states_[size_t(ply) + 1]);
+                if (const Move m = mate_in_one(); m != Move::none()) {
+                    const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
+                    pos_.do_move(m, states_[size_t(ply) + 2]);
+                    const Hand guard = interposition_guard();
+                    table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
+                    pos_.undo_move(m);
+                    table_.store_proof(c.board_key, c.hand, or_proof_hand(guard, m, cap), 1, 1);
+                }
+                pos_.undo_move(c.move);
+            }
+        }
+    }
+
+    on_path_.insert(nkey);
+    Numbers cur{1, 1};
+    // Every child is read once; afterwards only the one just searched changes (a sibling
+    // solved meanwhile through a transposition is seen when it is searched itself).
+    for (Child& c : f.children)
+        look_up_child(c, path_key);
+    for (;;) {
+        size_t   best     = 0;
+        uint32_t second   = INFINITE_PN;
+        uint32_t best_val = INFINITE_PN;
+        if (or_node) {
+            cur = {INFINITE_PN, 0};
+            for (size_t i = 0; i < f.children.size(); ++i) {
+                const Child& c = f.children[i];
+                if (c.pn < best_val) {
+                    second   = best_val;
+                    best_val = c.pn;
+                    best     = i;
+                } else if (c.pn < second) {
+                    second = c.pn;
+                }
+            }
+            cur.pn = best_val;
+            cur.dn = sum_numbers(f, false);
+            if (cur.pn == 0) cur.dn = INFINITE_PN;
+        } else {
+            cur = {0, INFINITE_PN};
+            for (size_t i = 0; i < f.children.size(); ++i) {
+                const Child& c = f.children[i];
+                if (c.dn < best_val) {
+                    second   = best_val;
+                    best_val = c.dn;
+                    best     = i;
+                } else if (c.dn < second) {
+                    second = c.dn;
+                }
+            }
+            cur.dn = best_val;
+            cur.pn = sum_numbers(f, true);
+            if (cur.dn == 0) cur.pn = INFINITE_PN;
+        }
+        if (cur.pn == 0 || cur.dn == 0 || cur.pn >= th_pn || cur.dn >= th_dn || aborted_) break;
+
+        // 1+epsilon: stay with the best child until it is clearly worse than the second.
+        const uint64_t eps_second =
+            second >= INFINITE_PN ? INFINITE_PN : uint64_t(second) + 1 + second / 2;
+        const Child& c = f.children[best];
+        uint32_t     cth_pn, cth_dn;
+        if (or_node) {
+            cth_pn = uint32_t(std::min<uint64_t>(th_pn, eps_second));
+            cth_dn = uint32_t(
+                std::min<uint64_t>(INFINITE_PN, uint64_t(th_dn) - cur.dn + uint64_t(c.dn)));
+        } else {
+            cth_dn = uint32_t(std::min<uint64_t>(th_dn, eps_second));
+            cth_pn = uint32_t(
+                std::min<uint64_t>(INFINITE_PN, uint64_t(th_pn) - cur.pn + uint64_t(c.pn)));
+        }
+        const Move m = c.move;
+        pos_.do_move(m, states_[size_t(ply) + 1]);
+        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m));
+        pos_.undo_move(m);
+        look_up_child(f.children[best], path_key);
+        if (aborted_) break;
+    }
+    on_path_.erase(nkey);
+
+    const uint64_t amount = nodes_ - start;
+    if (cur.pn == 0) {
+        if (or_node) {
+            const Child* proof = nullptr;
+            for (const Child& c : f.children)
+                if (c.pn == 0 && (!proof || c.dist < proof->dist)) proof = &c;
+            const Piece cap = proof->move.is_drop() ? NO_PIECE : pos_.piece_on(proof->move.to());
+            table_.store_proof(bkey, hand, or_proof_hand(proof->result_hand, proof->move, cap),
+                               uint16_t(std::min(proof->dist + 1, 65535)), amount);
+        } else {
+            Hand proof_hand = interposition_guard();
+            int  dist       = 0;
+            for (const Child& c : f.children) {
+                proof_hand = hand_max(proof_hand, c.result_hand);
+                dist       = std::max(dist, int(c.dist));
+            }
+            table_.store_proof(bkey, hand, proof_hand, uint16_t(std::min(dist + 1, 65535)), amount);
+        }
+    } else if (cur.dn == 0) {
+        bool         rep    = false;
+        const Child* refute = nullptr;
+        Hand         disproof;
+        if (or_node) {
+            for (PieceType pt : HAND_TYPES)
+                disproof.set(pt, hand.has(pt) ? Hand::capacity(pt) : 0);
+            for (const Child& c : f.children) {
+                rep |= c.rep;
+                if (rep) break;
+                const Piece cap = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
+                disproof        = hand_min(disproof, or_disproof_hand(c.result_hand, c.move, cap));
+            }
+        } else {
+            for (const Child& c : f.children)
+                if (c.dn == 0 && (!refute || (refute->rep && !c.rep))) refute = &c;
+            rep      = refute->rep;
+            disproof = refute->result_hand;
+            if (refute->move.is_drop()) {
+                // The defender must still have the piece it drops.
+                const PieceType pt = refute->move.dropped_type();
+                if (disproof.count(pt) > hand.count(pt)) disproof.set(pt, hand.count(pt));
+            }
+        }
+        if (rep) {
+            if (rep_table_.size() >= MAX_REP_ENTRIES) rep_table_.clear();
+            rep_table_.insert(nkey ^ path_key);
+        } else {
+            assert(disproof.dominates(hand));
+            table_.store_disproof(bkey, hand, disproof, amount);
+        }
+    } else {
+        table_.store(bkey, hand, cur.pn, cur.dn, amount);
+    }
+    return cur;
+}
+
+bool MateSolver::is_futile_interposition(Move m) const {
+    // A drop between the king and a lone long-range checker that nothing but perhaps the
+    // king defends, and that the king cannot take back once the checker has captured it.
+    if (!m.is_drop()) return false;
+    const Bitboard checkers = pos_.checkers();
+    if (!checkers || checkers.more_than_one()) return false;
+    const Color  defender = ~attacker_;
+    const Square king     = pos_.king_square(defender);
+    const Square checker  = checkers.lsb();
+    const Square s        = m.to();
+    if (!between_bb(king, checker).test(s)) return false;
+    const Bitboard occ = pos_.pieces();
+    if (pos_.attackers_to(defender, s, occ) & ~square_bb(king)) return false;
+    if (king_attacks(king).test(s)) {
+        const Bitboard after = occ ^ square_bb(checker);
+        if (!(pos_.attackers_to(attacker_, s, after) & ~square_bb(checker))) return false;
+    }
+    return true;
+}
+
+bool MateSolver::reprove(int ply) {
+    const Hand hand = pos_.hand(attacker_);
+    for (;;) {
+        const mate::MateProbe p = table_.probe(pos_.board_key(), hand);
+        if (p.pn == 0) return true;
+        if (p.dn == 0 || aborted_) return false;
+        const Numbers n = mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_));
+        if (n.dn == 0 || aborted_) return false;
+    }
+}
+
+MateSolver::Eval MateSolver::eval_node(int ply) {
+    const bool     or_node = pos_.side_to_move() == attacker_;
+    const Hand     hand    = pos_.hand(attacker_);
+    const uint64_t bkey    = pos_.board_key();
+    const uint64_t nkey    = node_key(bkey, hand);
+    if (const auto it = evals_.find(nkey); it != evals_.end()) return it->second;
+    if (eval_failed_ || ++eval_nodes_ > EVAL_LIMIT || ply >= MAX_PLY - 2 || on_path_.count(nkey)) {
+        eval_failed_ = true;
+        return {};
+    }
+    mate::MateProbe self = table_.probe(bkey, hand);
+    if (self.pn != 0) {
+        if (!reprove(ply)) {
+            eval_failed_ = true;
+            return {};
+        }
+        self = table_.probe(bkey, hand);
+    }
+    const int bound = self.dist;
+
+    Frame& f = frame(ply);
+    expand(f, or_node);
+    Eval best;
+    if (f.children.empty()) {
+        if (or_node) {
+            eval_failed_ = true;
+            return {};
+        }
+        best.ok = true;
+        evals_.emplace(nkey, best);
+        return best;
+    }
+    on_path_.insert(nkey);
+    if (or_node && bound > 1 && !hard_aborted_ && post_nodes_ < post_budget_) {
+        // Checks not yet proven may mate sooner: give each a small search.
+        for (const Child& c : f.children) {
+            if (on_path_.count(c.node_key)) continue;
+            const mate::MateProbe p = table_.probe(c.board_key, c.hand);
+            if (p.pn == 0 || p.dn == 0) continue;
+            const uint64_t before = nodes_;
+            pos_.do_move(c.move, states_[size_t(ply) + 1]);
+            try_prove(ply + 1, POST_CHILD_NODES);
+            pos_.undo_move(c.move);
+            post_nodes_ += nodes_ - before;
+        }
+    }
+    bool futile_best = false;
+    for (size_t i = 0; i < f.children.size() && !eval_failed_; ++i) {
+        const Child           c      = f.children[i];
+        const mate::MateProbe p      = table_.probe(c.board_key, c.hand);
+        const bool            usable = p.pn == 0 && p.dist < bound && !on_path_.count(c.node_key);
+        if (or_node && !usable) continue;
+        const bool futile = !or_node && is_futile_interposition(c.move);
+        pos_.do_move(c.move, states_[size_t(ply) + 1]);
+        if (!usable && (on_path_.count(c.node_key) || !reprove(ply + 1))) {
+            pos_.undo_move(c.move);
+            eval_failed_ = true;
+            break;
+        }
+        const Eval e = eval_node(ply + 1);
+        pos_.undo_move(c.move);
+        if (!e.ok) {
+            if (or_node) continue;
+            eval_failed_ = true;
+            break;
+        }
+        const int conv = or_node ? 1 + e.conv : (futile ? std::max(e.conv - 1, 0) : 1 + e.conv);
+        const int real = 1 + e.real;
+        bool      better;
+        if (!best.ok)
+            better = true;
+        else if (or_node)
+            better = conv < best.conv || (conv == best.conv && real < best.real);
+        else
+            better = conv > best.conv
+                  || (conv == best.conv
+                      && ((futile_best && !futile) || (futile_best == futile && real < best.real)));
+        if (better) {
+            best        = {conv, real, c.move, true};
+            futile_best = futile;
+        }
+    }
+    on_path_.erase(nkey);
+    if (eval_failed_ || !best.ok) {
+        eval_failed_ = true;
+        return {};
+    }
+    evals_.emplace(nkey, best);
+    return best;
+}
+
+std::vector<Move> MateSolver::stored_line() {
+    // The attacker takes the proven check with the shortest stored distance, the defender the
+    // evasion with the longest (board moves before drops when equal).
+    std::vector<Move> line;
+    on_path_.clear();
+    for (int ply = 0; ply < MAX_PLY - 2; ++ply) {
+        const bool or_node = pos_.side_to_move() == attacker_;
+        Frame&     f       = frame(ply);
+        expand(f, or_node);
+        if (f.children.empty()) return or_node ? std::vector<Move>{} : line;
+        on_path_.insert(node_key(pos_.board_key(), pos_.hand(attacker_)));
+        const Child* pick      = nullptr;
+        int          pick_dist = 0;
+        for (const Child& c : f.children) {
+            if (on_path_.count(c.node_key)) {
+                if (or_node) continue;
+                return {};
+            }
+            mate::MateProbe p = table_.probe(c.board_key, c.hand);
+            if (p.pn != 0) {
+                if (or_node) continue;
+                pos_.do_move(c.move, states_[size_t(ply) + 1]);
+                const bool ok = reprove(ply + 1);
+                pos_.undo_move(c.move);
+                if (!ok) return {};
+                p = table_.probe(c.board_key, c.hand);
+            }
+            const int d = p.dist;
+            if (!pick
+                || (or_node
+                        ? d < pick_dist
+                        : d > pick_dist
+                              || (d == pick_dist && pick->move.is_drop() && !c.move.is_drop()))) {
+                pick      = &c;
+                pick_dist = d;
+            }
+        }
+        if (!pick) return {};
+        line.push_back(pick->move);
+        pos_.do_move(pick->move, states_[size_t(ply) + 1]);
+    }
+    return {};
+}
+
+MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
+    MateResult result;
+    limits_       = limits;
+    start_ms_     = now_ms();
+    nodes_        = 0;
+    aborted_      = false;
+    hard_aborted_ = false;
+    soft_limit_   = ~uint64_t(0);
+    depth_cut_    = false;
+    table_.new_search();
+    on_path_.clear();
+    rep_table_.clear();
+    evals_.clear();
+    eval_nodes_  = 0;
+    eval_failed_ = false;
+
+    auto finish = [&](MateStatus status) {
+        result.status  = status;
+        result.nodes   = nodes_;
+        result.time_ms = now_ms() - start_ms_;
+        return result;
+    };
+    if (!pos_.set_sfen(root.sfen(), &states_[0]).ok()) return finish(MateStatus::TIMEOUT);
+    attacker_ = pos_.side_to_move();
+    if (pos_.king_square(~attacker_) == SQ_NONE) return finish(MateStatus::NOMATE);
+
+    const uint64_t root_path = 0x5bd1e995u;
+    Numbers        n{1, 1};
+    while (!aborted_ && n.pn != 0 && n.dn != 0)
+        n = mid(0, INFINITE_PN, INFINITE_PN, root_path);
+    if (n.dn == 0 && !aborted_)
+        return finish(depth_cut_ ? MateStatus::TIMEOUT : MateStatus::NOMATE);
+    if (n.pn != 0) return finish(MateStatus::TIMEOUT);
+
+    // The mating line: shortest for the attacker, longest for the defender.
+    post_budget_ = std::max(POST_MIN_BUDGET, nodes_);
+    post_nodes_  = 0;
+    const Eval e = eval_node(0);
+    if (e.ok) {
+        for (int ply = 0;; ++ply) {
+            const auto it = evals_.find(node_key(pos_.board_key(), pos_.hand(attacker_)));
+            if (it == evals_.end() || it->second.best == Move::none()) break;
+            result.pv.push_back(it->second.best);
+            pos_.do_move(it->second.best, states_[size_t(ply) + 1]);
+        }
+        result.length = e.conv;
+    }
+    std::string why;
+    bool        verified = e.ok && verify_mate_line(root, result.pv, &why);
+    assert(!e.ok || verified); // a line read from a proof must mate
+    if (!verified) {
+        // Too large a proof to weigh every line (or a line lost from the table): follow the
+        // distances stored with the proofs instead.
+        (void)pos_.set_sfen(root.sfen(), &states_[0]);
+        result.pv     = stored_line();
+        result.length = int(result.pv.size());
+        verified      = !result.pv.empty() && verify_mate_line(root, result.pv, &why);
+        assert(verified);
+    }
+    if (!verified) {
+        result.pv.clear();
+        return finish(MateStatus::TIMEOUT);
+    }
+    return finish(MateStatus::MATE);
+}
+
+} // namespace tsubame

@@ -1,0 +1,153 @@
+#pragma once
+
+// A tsume (checkmate problem) solver: depth-first proof-number search (df-pn) over OR nodes,
+// where the attacker (the side to move at the root) plays every legal check, and AND nodes,
+// where the defender plays every legal evasion.
+//
+// - Transposition table with hand superiority: proofs are stored with their proof pieces (the
+//   least hand that still mates), disproofs with their disproof pieces (the most hand that
+//   still fails), so one result answers every hand it covers (see mate_table.h).
+// - A repetition on the current path is no mate for the attacker (perpetual check loses).
+//   Such results depend on the path that reached them (the graph-history-interaction
+//   problem), so they are kept apart from the table, keyed by the position and the path.
+// - Mate in one is tested when an OR node is first reached, and for the children of an AND
+//   node when it is first expanded; unvisited nodes start from move-based estimates.
+// - Thresholds use the 1+epsilon trick to switch between siblings less often.
+//
+// After a proof, the mating line is read from the table: the attacker takes the shortest
+// proven mate, the defender the longest resistance, and drop interpositions that are simply
+// captured (futile interpositions, 無駄合) do not count towards the length, as in tsume
+// convention. The line is checked (legal, every attacker move a check, mate at the end).
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/move.h"
+#include "core/position.h"
+#include "mate/mate_table.h"
+
+namespace tsubame {
+
+/// When a solve must give up.
+struct MateLimits {
+    int64_t                  time_ms = -1; ///< Milliseconds from the start; below 0: none.
+    uint64_t                 nodes   = 0; ///< Node budget; 0: none.
+    const std::atomic<bool>* stop    = nullptr; ///< Polled at every node; set: give up at once.
+};
+
+/// Outcome of a solve.
+enum class MateStatus {
+    MATE, ///< Proven mate; `pv` holds a mating line.
+    NOMATE, ///< Proven: no mate by continuous checks.
+    TIMEOUT, ///< A limit or the stop flag came first (or the answer could not be proven).
+};
+
+struct MateResult {
+    MateStatus        status = MateStatus::TIMEOUT;
+    std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
+    /// MATE: length by tsume convention (the defender's longest resistance, futile
+    /// interpositions not counted); pv.size() may be longer by such interpositions.
+    int      length  = 0;
+    uint64_t nodes   = 0;
+    int64_t  time_ms = 0;
+};
+
+/// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
+/// check, and that the position at its end is checkmate (the side to move has no legal move
+/// and is in check). On failure `why` says which move is wrong.
+bool verify_mate_line(const Position& pos, const std::vector<Move>& line,
+                      std::string* why = nullptr);
+
+class MateSolver {
+public:
+    explicit MateSolver(size_t hash_mb = 16);
+    ~MateSolver();
+    MateSolver(const MateSolver&)            = delete;
+    MateSolver& operator=(const MateSolver&) = delete;
+
+    /// Resizes the table (emptied). False when memory ran out (the old size is kept).
+    bool   set_hash_size(size_t mb) { return table_.resize(mb); }
+    size_t hash_size_mb() const { return table_.size_mb(); }
+
+    /// Solves `pos` for the side to move. Not thread-safe: one solve at a time.
+    MateResult solve(const Position& pos, const MateLimits& limits);
+
+private:
+    struct Child {
+        Move     move;
+        uint64_t board_key; ///< Board after the move.
+        uint64_t node_key; ///< Board and attacker's hand after the move (repetition key).
+        Hand     hand; ///< Attacker's hand after the move.
+        uint32_t pn, dn;
+        uint32_t init_pn; ///< Proof number before any search (df-pn+ estimate).
+        uint16_t dist; ///< Proven child: plies to mate.
+        Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
+        bool     rep; ///< Disproven by a repetition (depends on the path).
+    };
+    struct Frame {
+        std::vector<Child> children;
+        Move               moves[MAX_MOVES];
+    };
+    struct Numbers {
+        uint32_t pn, dn;
+    };
+    struct Eval {
+        int  conv = 0; ///< Length by tsume convention.
+        int  real = 0; ///< Plies of the actual line to checkmate.
+        Move best = Move::none();
+        bool ok   = false;
+    };
+
+    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key);
+    /// Generates the node's moves into its frame's children (keys filled, numbers not).
+    void   expand(Frame& f, bool or_node);
+    Frame& frame(int ply);
+    /// Reads a child's numbers from the path, the repetition table and the table.
+    void look_up_child(Child& c, uint64_t path_key);
+    bool check_limits();
+    /// Saturating sum of the children's proof (or disproof) numbers.
+    static uint32_t sum_numbers(const Frame& f, bool proof_numbers);
+    /// Searches the current node for at most `budget` nodes (the limits still apply).
+    void try_prove(int ply, uint64_t budget);
+    /// A move of the attacker that mates at once, found by the fast test.
+    Move mate_in_one();
+    /// Proof hand of an AND node with no evasions (or the pieces any AND node must deny the
+    /// defender so that it cannot interpose).
+    Hand interposition_guard() const;
+
+    /// The shortest-for-the-attacker, longest-for-the-defender line from the current node,
+    /// by tsume convention; memoised per node.
+    Eval eval_node(int ply);
+    /// A mating line from the root following the distances stored with the proofs.
+    std::vector<Move> stored_line();
+    /// Proves the current node again (after its proof was replaced in the table).
+    bool reprove(int ply);
+    bool is_futile_interposition(Move m) const;
+
+    mate::MateTable                     table_;
+    Position                            pos_;
+    std::vector<StateInfo>              states_;
+    std::vector<std::unique_ptr<Frame>> frames_;
+    std::unordered_set<uint64_t>        on_path_;
+    std::unordered_set<uint64_t>        rep_table_;
+    std::unordered_map<uint64_t, Eval>  evals_;
+    Color                               attacker_ = BLACK;
+    MateLimits                          limits_;
+    int64_t                             start_ms_     = 0;
+    uint64_t                            nodes_        = 0;
+    uint64_t                            eval_nodes_   = 0;
+    bool                                aborted_      = false;
+    bool                                hard_aborted_ = false; ///< A limit of the solve hit.
+    uint64_t                            soft_limit_   = ~uint64_t(0);
+    uint64_t                            post_budget_  = 0;
+    uint64_t                            post_nodes_   = 0;
+    bool                                depth_cut_    = false;
+    bool                                eval_failed_  = false;
+};
+
+} // namespace tsubame

@@ -1,0 +1,187 @@
+#include "mate/mate_table.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include <sys/mman.h>
+
+namespace tsubame::mate {
+
+namespace {
+
+// Replacement value of an entry: solved entries are worth keeping longer than open ones
+// (proofs are what the mating line is read from), and more work is worth more.
+uint64_t worth(uint32_t pn, uint32_t dn, uint32_t amount) {
+    const uint64_t solved = (pn == 0 || dn == 0) ? (uint64_t(1) << 32) : 0;
+    return solved + amount;
+}
+
+} // namespace
+
+void MateTable::take(Entry*& slot, Entry& e, Hand hand) const {
+    // Keep one slot for the new result (preferably the exact entry); free the others.
+    if (!slot) {
+        slot = &e;
+    } else if (e.hand == hand && !(slot->hand == hand)) {
+        slot->generation = uint8_t(generation_ - 1);
+        slot             = &e;
+    } else {
+        e.generation = uint8_t(generation_ - 1);
+    }
+}
+
+void MateTable::Free::operator()(void* p) const {
+    std::free(p);
+}
+
+MateTable::MateTable() {
+    (void)resize(16);
+}
+
+MateTable::~MateTable() = default;
+
+bool MateTable::resize(size_t mb) {
+    mb                 = std::max<size_t>(mb, 1);
+    const size_t count = mb * 1024 * 1024 / sizeof(Bucket);
+    // 2 MiB aligned, with transparent huge pages where available (random probes into a large
+    // table otherwise miss the TLB all the time), and touched now so that a solve's time is
+    // not spent in page faults.
+    constexpr size_t ALIGN = size_t(2) << 20;
+    const size_t     bytes = (count * sizeof(Bucket) + ALIGN - 1) / ALIGN * ALIGN;
+    void*            p     = std::aligned_alloc(ALIGN, bytes);
+    if (!p) return false;
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    std::memset(p, 0, bytes);
+    buckets_.reset(static_cast<Bucket*>(p));
+    bucket_count_ = count;
+    size_mb_      = mb;
+    generation_   = 1;
+    return true;
+}
+
+void MateTable::new_search() {
+    if (++generation_ == 0) {
+        // Wrapped: entries from 256 solves ago would look current again.
+        std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+        generation_ = 1;
+    }
+}
+
+MateProbe MateTable::probe(uint64_t key, Hand hand) const {
+    MateProbe     r;
+    const Bucket* b       = bucket_of(key);
+    bool          decided = false;
+    for (const Entry& e : b->entries) {
+        if (!live(e, key)) continue;
+        const Hand eh = e.hand;
+        if (e.pn == 0) {
+            if (hand.dominates(eh) && (!decided || r.pn != 0 || e.dist < r.dist)) {
+                r       = {0, INFINITE_PN, eh, e.dist, true};
+                decided = true;
+            }
+            continue;
+        }
+        if (e.dn == 0) {
+            if (eh.dominates(hand) && !decided) {
+                r       = {INFINITE_PN, 0, eh, 0, true};
+                decided = true;
+            }
+            continue;
+        }
+        if (decided) continue;
+        if (eh == hand) {
+            r.pn    = std::max(r.pn, e.pn);
+            r.dn    = std::max(r.dn, e.dn);
+            r.found = true;
+        } else if (hand.dominates(eh)) {
+            r.dn = std::max(r.dn, e.dn); // more pieces: at least as hard to disprove
+        } else if (eh.dominates(hand)) {
+            r.pn = std::max(r.pn, e.pn); // fewer pieces: at least as hard to prove
+        }
+    }
+    if (decided) return r;
+    r.hand = hand;
+    return r;
+}
+
+MateTable::Entry* MateTable::exact(Bucket* b, uint64_t key, Hand hand) const {
+    for (Entry& e : b->entries)
+        if (live(e, key) && e.hand == hand) return &e;
+    return nullptr;
+}
+
+MateTable::Entry* MateTable::victim(Bucket* b, uint64_t key) const {
+    (void)key;
+    Entry*   best       = nullptr;
+    uint64_t best_worth = ~uint64_t(0);
+    for (Entry& e : b->entries) {
+        if (e.generation != generation_) return &e;
+        const uint64_t w = worth(e.pn, e.dn, e.amount);
+        if (w < best_worth) {
+            best_worth = w;
+            best       = &e;
+        }
+    }
+    return best;
+}
+
+void MateTable::store(uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount) {
+    Bucket* b = bucket_of(key);
+    Entry*  e = exact(b, key, hand);
+    if (!e) {
+        // Always stored, even over more valuable entries: a parent reads its child's numbers
+        // from here, and a result lost would send it into the same child again and again.
+        e = victim(b, key);
+    } else if (e->pn == 0 || e->dn == 0) {
+        return; // already solved (by another path meanwhile)
+    }
+    *e = Entry{key, hand,        pn, dn, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
+               0,   generation_, {}};
+}
+
+void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t dist,
+                            uint64_t amount) {
+    Bucket* b = bucket_of(key);
+    // Open entries of this board whose hand holds the proof hand are settled now: free them,
+    // and reuse the exact one.
+    Entry* slot = nullptr;
+    for (Entry& e : b->entries) {
+        if (!live(e, key)) continue;
+        const Hand eh = e.hand;
+        if (e.pn == 0 && proof_hand.dominates(eh) && e.dist <= dist) return; // no news
+        if (e.pn != 0 && e.dn != 0 && eh.dominates(proof_hand)) take(slot, e, hand);
+    }
+    if (!slot) slot = victim(b, key);
+    *slot =
+        Entry{key,  proof_hand,  0, INFINITE_PN, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
+              dist, generation_, {}};
+}
+
+void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint64_t amount) {
+    Bucket* b    = bucket_of(key);
+    Entry*  slot = nullptr;
+    for (Entry& e : b->entries) {
+        if (!live(e, key)) continue;
+        const Hand eh = e.hand;
+        if (e.dn == 0 && eh.dominates(disproof_hand)) return; // no news
+        if (e.pn != 0 && e.dn != 0 && disproof_hand.dominates(eh)) take(slot, e, hand);
+    }
+    if (!slot) slot = victim(b, key);
+    *slot =
+        Entry{key, disproof_hand, INFINITE_PN, 0, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
+              0,   generation_,   {}};
+}
+
+int MateTable::hashfull() const {
+    const size_t n    = std::min<size_t>(bucket_count_, 125);
+    int          used = 0;
+    for (size_t i = 0; i < n; ++i)
+        for (const Entry& e : buckets_[i].entries)
+            used += e.generation == generation_;
+    return int(used * 1000 / (n * BUCKET_SIZE));
+}
+
+} // namespace tsubame::mate

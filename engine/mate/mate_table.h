@@ -1,0 +1,121 @@
+#pragma once
+
+// The mate solver's transposition table.
+//
+// Entries are keyed by the board (with side to move) and carry the attacker's hand. Within
+// one solve the total material is fixed, so board + attacker's hand determine the defender's
+// hand too, and hand superiority applies: a position proven with proof hand P is proven for
+// every attacker hand that holds at least P; one disproven with disproof hand D is disproven
+// for every hand that holds at most D. All entries of one board share a bucket, so a lookup
+// sees every stored hand of that board at once.
+//
+// Every solve starts a new generation; entries of older generations count as empty (the next
+// problem may have other material, which would make hand superiority unsound).
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "core/hand.h"
+
+namespace tsubame::mate {
+
+/// Proof and disproof numbers: INFINITE_PN marks a solved side (pn = 0, dn = INFINITE_PN is a
+/// proof). Sums saturate just below it.
+constexpr uint32_t INFINITE_PN = 0x7fffffff;
+constexpr uint32_t MAX_PN      = INFINITE_PN - 1;
+
+/// Saturating sum of two proof or disproof numbers.
+constexpr uint32_t add_pn(uint32_t a, uint32_t b) {
+    const uint64_t s = uint64_t(a) + b;
+    return s >= MAX_PN ? (a >= INFINITE_PN || b >= INFINITE_PN ? INFINITE_PN : MAX_PN)
+                       : uint32_t(s);
+}
+
+/// What a lookup found for one position.
+struct MateProbe {
+    uint32_t pn = 1, dn = 1;
+    Hand     hand; ///< Proof hand (pn = 0) or disproof hand (dn = 0) of the entry that decided.
+    uint16_t dist  = 0; ///< Plies to mate of a proven entry (an upper bound along its proof).
+    bool     found = false; ///< Some entry of this board and hand (or a deciding one) exists.
+};
+
+class MateTable {
+public:
+    MateTable();
+    ~MateTable();
+    MateTable(const MateTable&)            = delete;
+    MateTable& operator=(const MateTable&) = delete;
+
+    /// Reallocates to `mb` megabytes (empty). False when memory ran out; the table then keeps
+    /// its previous size.
+    bool   resize(size_t mb);
+    size_t size_mb() const { return size_mb_; }
+    /// Forgets everything (cheaply: a new generation).
+    void new_search();
+
+    /// Looks up the position with this board key and attacker's hand. A proof whose proof hand
+    /// the hand holds, or a disproof whose disproof hand holds the hand, decides; otherwise
+    /// the exact entry's numbers, raised by what superior and inferior hands tell (a position
+    /// with more pieces is no harder to prove, one with fewer no harder to disprove).
+    MateProbe probe(uint64_t board_key, Hand hand) const;
+
+    /// Stores an unsolved node's numbers; `amount` is the work spent (replacement priority).
+    void store(uint64_t board_key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount);
+    /// Stores a proof: proven for every hand holding `proof_hand` (<= hand), mate in `dist`.
+    void store_proof(uint64_t board_key, Hand hand, Hand proof_hand, uint16_t dist,
+                     uint64_t amount);
+    /// Stores a disproof: disproven for every hand held by `disproof_hand` (>= hand).
+    void store_disproof(uint64_t board_key, Hand hand, Hand disproof_hand, uint64_t amount);
+
+    /// Starts loading the bucket of `board_key` into cache.
+    void prefetch(uint64_t board_key) const {
+        const char* b = reinterpret_cast<const char*>(bucket_of(board_key));
+        __builtin_prefetch(b);
+        __builtin_prefetch(b + 64);
+    }
+
+    /// Permille of entries in use in this generation (sampled).
+    int hashfull() const;
+
+private:
+    struct Entry {
+        uint64_t key;
+        Hand     hand;
+        uint32_t pn;
+        uint32_t dn;
+        uint32_t amount;
+        uint16_t dist;
+        uint8_t  generation;
+        uint8_t  pad[5];
+    };
+    static constexpr int BUCKET_SIZE = 4;
+    struct Bucket {
+        Entry entries[BUCKET_SIZE];
+    };
+    static_assert(sizeof(Entry) == 32 && sizeof(Bucket) == 128); // two cache lines
+
+    Bucket* bucket_of(uint64_t key) const {
+        __extension__ using u128 = unsigned __int128;
+        return &buckets_[size_t((u128(key) * bucket_count_) >> 64)];
+    }
+    bool live(const Entry& e, uint64_t key) const {
+        return e.key == key && e.generation == generation_;
+    }
+    /// The slot for a new entry of `key` in b: a free or stale one, else the least valuable.
+    Entry* victim(Bucket* b, uint64_t key) const;
+    /// The live entry with exactly this key and hand, or nullptr.
+    Entry* exact(Bucket* b, uint64_t key, Hand hand) const;
+    /// Collects open entries settled by a new result: `slot` keeps one, the rest are freed.
+    void take(Entry*& slot, Entry& e, Hand hand) const;
+
+    struct Free {
+        void operator()(void* p) const;
+    };
+    std::unique_ptr<Bucket[], Free> buckets_;
+    size_t                          bucket_count_ = 0;
+    size_t                          size_mb_      = 0;
+    uint8_t                         generation_   = 1;
+};
+
+} // namespace tsubame::mate

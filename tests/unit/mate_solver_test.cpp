@@ -1,0 +1,302 @@
+// The df-pn mate solver (issue 5): published problems of 1 to 21 plies with their first move
+// and length, no-mate positions, a kingless attacker, the pawn-drop-mate rule, repetitions,
+// and the limits (time, nodes, stop flag). Every mating line is replayed here with the rules.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "board_fixture.h"
+#include "core/notation.h"
+#include "mate/mate_solver.h"
+#include "movegen/movegen.h"
+#include "rules/game.h"
+
+namespace tsubame {
+namespace {
+
+using testing_support::Board;
+
+struct Problem {
+    std::string              sfen;
+    int                      plies = 0; ///< 0 when not given
+    std::vector<std::string> first; ///< accepted first moves (empty: any)
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> parts;
+    std::stringstream        ss(s);
+    for (std::string part; std::getline(ss, part, sep);)
+        parts.push_back(part);
+    return parts;
+}
+
+std::vector<Problem> load(const std::string& file) {
+    std::ifstream        in(std::string(TSUBAME_TEST_DATA) + "/" + file);
+    std::vector<Problem> problems;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#' || line.starts_with("sfen\t")) continue;
+        const auto f = split(line, '\t');
+        Problem    p;
+        p.sfen = f[0];
+        if (f.size() > 1 && !f[1].empty() && std::isdigit(static_cast<unsigned char>(f[1][0])))
+            p.plies = std::stoi(f[1]);
+        if (f.size() > 2 && !f[2].empty()) p.first = split(f[2], '|');
+        problems.push_back(p);
+    }
+    return problems;
+}
+
+// Replays `line` with the move generator alone: every move legal, the attacker's moves all
+// checks, checkmate at the end. Independent of the solver's own verify_mate_line.
+void expect_mating_line(const std::string& sfen, const std::vector<Move>& line) {
+    Board                 b(sfen);
+    Position&             pos      = b.game.position();
+    const Color           attacker = pos.side_to_move();
+    std::deque<StateInfo> states;
+    ASSERT_FALSE(line.empty());
+    for (size_t i = 0; i < line.size(); ++i) {
+        ASSERT_TRUE(LegalMoves(pos).contains(line[i])) << "move " << i + 1 << " is illegal";
+        if (pos.side_to_move() == attacker) {
+            const auto checks = MoveList<GenType::CHECKS, true>(pos);
+            EXPECT_TRUE(checks.contains(line[i])) << "move " << i + 1 << " is not a check";
+        }
+        states.emplace_back();
+        pos.do_move(line[i], states.back());
+    }
+    EXPECT_NE(pos.side_to_move(), attacker);
+    EXPECT_TRUE(pos.in_check());
+    EXPECT_TRUE(LegalMoves(pos).empty()) << "the line does not end in mate";
+}
+
+std::string line_text(const std::vector<Move>& line) {
+    std::string s;
+    for (Move m : line)
+        s += to_usi(m) + " ";
+    return s;
+}
+
+// Generous limits: the sanitizer build is several times slower than Release.
+MateResult solve(const std::string& sfen, int64_t time_ms = 30000) {
+    static MateSolver solver(16);
+    Board             b(sfen);
+    MateLimits        limits;
+    limits.time_ms = time_ms;
+    return solver.solve(b.pos(), limits);
+}
+
+// Solves every problem of tests/data/tsume.tsv whose length lies in [min, max].
+void solve_collection(int min_plies, int max_plies) {
+    int count = 0;
+    for (const Problem& p : load("tsume.tsv")) {
+        if (p.plies < min_plies || p.plies > max_plies) continue;
+        ++count;
+        SCOPED_TRACE(p.sfen);
+        const MateResult r = solve(p.sfen);
+        ASSERT_EQ(r.status, MateStatus::MATE);
+        expect_mating_line(p.sfen, r.pv);
+        EXPECT_EQ(r.length, p.plies) << line_text(r.pv);
+        EXPECT_GE(int(r.pv.size()), r.length); // futile interpositions make the line longer
+        if (!p.first.empty()) {
+            EXPECT_NE(std::find(p.first.begin(), p.first.end(), to_usi(r.pv[0])), p.first.end())
+                << "first move " << to_usi(r.pv[0]);
+        }
+    }
+    EXPECT_GT(count, 0) << "no problem of " << min_plies << "-" << max_plies << " plies";
+}
+
+TEST(MateSolver, OnePly) {
+    solve_collection(1, 1);
+}
+TEST(MateSolver, ThreePlies) {
+    solve_collection(3, 3);
+}
+TEST(MateSolver, FivePlies) {
+    solve_collection(5, 5);
+}
+TEST(MateSolver, SevenPlies) {
+    solve_collection(7, 7);
+}
+TEST(MateSolver, NinePlies) {
+    solve_collection(9, 9);
+}
+TEST(MateSolver, ElevenToTwentyOnePlies) {
+    solve_collection(11, 21);
+}
+
+TEST(MateSolver, NoMatePositions) {
+    const auto problems = load("tsume_nomate.tsv");
+    ASSERT_FALSE(problems.empty());
+    for (const Problem& p : problems) {
+        SCOPED_TRACE(p.sfen);
+        EXPECT_EQ(solve(p.sfen).status, MateStatus::NOMATE);
+    }
+}
+
+TEST(MateSolver, KinglessAttacker) {
+    // Black has no king and White holds nothing: the SFEN loads as is and solves.
+    const std::string sfen = "4k4/9/3P1P3/9/9/9/9/9/9 b GS 1";
+    Board             b(sfen);
+    EXPECT_EQ(b.pos().king_square(BLACK), SQ_NONE);
+    const MateResult r = solve(sfen);
+    ASSERT_EQ(r.status, MateStatus::MATE);
+    expect_mating_line(sfen, r.pv);
+    EXPECT_EQ(r.length, 5);
+}
+
+TEST(MateSolver, ThePawnDropMateIsNoMate) {
+    // P*9b would mate (the king on 9a is boxed in by its knight and silver): forbidden, and
+    // there is nothing else.
+    EXPECT_EQ(solve("kn7/1s7/9/1N7/9/9/9/9/9 b P2r2b4g3s2n4l17p 1").status, MateStatus::NOMATE);
+    // The same with a protected pawn: P*1b mates, nothing else even gets close.
+    EXPECT_EQ(solve("8k/6S2/7G1/9/9/9/9/9/4K4 b P 1").status, MateStatus::NOMATE);
+}
+
+TEST(MateSolver, PerpetualCheckIsNoMate) {
+    // A lone rook checks forever but never mates: only repetitions end the lines.
+    const MateResult r = solve("4k4/9/9/9/9/9/9/9/4R4 b - 1");
+    EXPECT_EQ(r.status, MateStatus::NOMATE);
+}
+
+TEST(MateSolver, RepetitionTraps) {
+    // Published graph-history-interaction problems: paths that loop must not hide the mate.
+    for (const auto& [sfen, first, plies] :
+         {std::tuple{"7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1", "R*3d", 3},
+          std::tuple{"3Bp2n1/5+R2+B/p2p1GSp1/8p/Pn5l1/1n2SNP2/2pPPS1Pk/1P1SK1G2/L1G1G4 b "
+                     "RL3Pl3p 131",
+                     "P*1h", 7}}) {
+        SCOPED_TRACE(sfen);
+        const MateResult r = solve(sfen);
+        ASSERT_EQ(r.status, MateStatus::MATE);
+        expect_mating_line(sfen, r.pv);
+        EXPECT_EQ(to_usi(r.pv[0]), first);
+        EXPECT_EQ(r.length, plies);
+    }
+}
+
+TEST(MateSolver, FutileInterpositionsAreNotCounted) {
+    // 4b3b mates but for drops on 2b..., each simply taken: mate in 1 by tsume convention,
+    // while the line itself goes on to the real checkmate.
+    const std::string sfen = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+    const MateResult  r    = solve(sfen);
+    ASSERT_EQ(r.status, MateStatus::MATE);
+    expect_mating_line(sfen, r.pv);
+    EXPECT_EQ(to_usi(r.pv[0]), "4b3b");
+    EXPECT_EQ(r.length, 1);
+}
+
+const std::string MICROCOSMOS =
+    "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1";
+
+TEST(MateSolver, TimeLimitGivesTimeoutNeverAWrongAnswer) {
+    const auto       start = std::chrono::steady_clock::now();
+    const MateResult r     = solve(MICROCOSMOS, 100);
+    const auto       ms    = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    EXPECT_EQ(r.status, MateStatus::TIMEOUT);
+    EXPECT_TRUE(r.pv.empty());
+    EXPECT_GE(r.time_ms, 100);
+    EXPECT_LT(r.time_ms, 150);
+    EXPECT_LT(ms, 1000); // the whole call, set-up included (sanitizers are slow)
+}
+
+TEST(MateSolver, NodeLimitGivesTimeout) {
+    Board      b(MICROCOSMOS);
+    MateSolver solver(1);
+    MateLimits limits;
+    limits.nodes       = 2000;
+    const MateResult r = solver.solve(b.pos(), limits);
+    EXPECT_EQ(r.status, MateStatus::TIMEOUT);
+    EXPECT_LE(r.nodes, 2001u);
+}
+
+TEST(MateSolver, StopFlagEndsTheSolveAtOnce) {
+    Board             b(MICROCOSMOS);
+    MateSolver        solver(1);
+    std::atomic<bool> stop{true};
+    MateLimits        limits;
+    limits.stop  = &stop;
+    MateResult r = solver.solve(b.pos(), limits);
+    EXPECT_EQ(r.status, MateStatus::TIMEOUT);
+    EXPECT_LE(r.nodes, 1u);
+
+    // Raised while it runs.
+    stop.store(false);
+    std::thread raiser([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        stop.store(true);
+    });
+    const auto  start = std::chrono::steady_clock::now();
+    r                 = solver.solve(b.pos(), limits);
+    const auto ms     = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    raiser.join();
+    EXPECT_EQ(r.status, MateStatus::TIMEOUT);
+    EXPECT_LT(ms, 500);
+}
+
+TEST(MateSolver, SolvesAgainAfterATimeout) {
+    // A solve cut short leaves nothing behind that changes the next answer.
+    const std::string sfen = "7nl/6s2/5N2k/6G2/9/9/9/9/9 b 2RG2b2g4s2n3l18p 1";
+    MateSolver        solver(16);
+    Board             b(sfen);
+    MateLimits        limits;
+    limits.nodes = 50;
+    EXPECT_EQ(solver.solve(b.pos(), limits).status, MateStatus::TIMEOUT);
+    limits.nodes       = 0;
+    const MateResult r = solver.solve(b.pos(), limits);
+    ASSERT_EQ(r.status, MateStatus::MATE);
+    expect_mating_line(sfen, r.pv);
+    EXPECT_EQ(r.length, 11);
+}
+
+TEST(MateSolver, VerifyMateLineRejectsBadLines) {
+    Board       b("4k4/9/4S4/9/9/9/9/9/9 b S2r2b4g2s4n4l18p 1");
+    std::string why;
+    std::string error;
+    const Move  mate = parse_legal_move(b.pos(), "S*5b", error);
+    EXPECT_TRUE(verify_mate_line(b.pos(), {mate}, &why)) << why;
+    const Move quiet = parse_legal_move(b.pos(), "S*1i", error);
+    EXPECT_FALSE(verify_mate_line(b.pos(), {quiet}, &why));
+    EXPECT_FALSE(verify_mate_line(b.pos(), {}, &why));
+}
+
+TEST(MateTable, HandSuperiority) {
+    mate::MateTable t;
+    t.new_search();
+    Hand small, big;
+    small.add(GOLD);
+    big.add(GOLD);
+    big.add(SILVER);
+    const uint64_t key = 0x123456789abcdef0ULL;
+    t.store_proof(key, big, small, 7, 10);
+    // Proven for every hand holding a gold, not for an empty hand.
+    EXPECT_EQ(t.probe(key, big).pn, 0u);
+    EXPECT_EQ(t.probe(key, small).pn, 0u);
+    EXPECT_EQ(t.probe(key, small).dist, 7);
+    EXPECT_NE(t.probe(key, Hand()).pn, 0u);
+    // A disproof with a silver covers the empty hand, not the gold.
+    Hand silver;
+    silver.add(SILVER);
+    t.store_disproof(key ^ 2, silver, silver, 10);
+    EXPECT_EQ(t.probe(key ^ 2, Hand()).dn, 0u);
+    EXPECT_NE(t.probe(key ^ 2, small).dn, 0u);
+    // A new solve forgets everything.
+    t.new_search();
+    EXPECT_FALSE(t.probe(key, big).found);
+}
+
+} // namespace
+} // namespace tsubame
