@@ -449,6 +449,24 @@ bool MateSolver::is_futile_interposition(Move m) const {
     return true;
 }
 
+bool MateSolver::prove_some_child(int ply, Frame& f) {
+    // A proven OR node whose proving child was pushed out of the table: search the checks
+    // again with growing budgets until one is proven.
+    for (uint64_t budget = 1000; budget <= 10'000'000 && !hard_aborted_; budget *= 10) {
+        for (const Child& c : f.children) {
+            if (on_path_.count(c.node_key)) continue;
+            const mate::MateProbe p = table_.probe(c.board_key, c.hand);
+            if (p.pn == 0) return true;
+            if (p.dn == 0) continue;
+            pos_.do_move(c.move, states_[size_t(ply) + 1]);
+            try_prove(ply + 1, budget);
+            pos_.undo_move(c.move);
+            if (table_.probe(c.board_key, c.hand).pn == 0) return true;
+        }
+    }
+    return false;
+}
+
 bool MateSolver::reprove(int ply) {
     const Hand hand = pos_.hand(attacker_);
     for (;;) {
@@ -466,16 +484,19 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
     const uint64_t bkey    = pos_.board_key();
     const uint64_t nkey    = node_key(bkey, hand);
     if (const auto it = evals_.find(nkey); it != evals_.end()) return it->second;
-    if (eval_failed_ || ++eval_nodes_ > EVAL_LIMIT || ply >= MAX_PLY - 2 || on_path_.count(nkey)) {
+    if (on_path_.count(nkey)) return {};
+    if ((eval_nodes_ & 1023) == 0 && limits_.time_ms >= 0
+        && now_ms() - start_ms_ >= limits_.time_ms)
+        hard_aborted_ = aborted_ = true;
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
+        hard_aborted_ = aborted_ = true;
+    if (eval_failed_ || ++eval_nodes_ > EVAL_LIMIT || ply >= MAX_PLY - 2 || hard_aborted_) {
         eval_failed_ = true;
         return {};
     }
     mate::MateProbe self = table_.probe(bkey, hand);
     if (self.pn != 0) {
-        if (!reprove(ply)) {
-            eval_failed_ = true;
-            return {};
-        }
+        if (!reprove(ply)) return {};
         self = table_.probe(bkey, hand);
     }
     const int bound = self.dist;
@@ -484,10 +505,7 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
     expand(f, or_node);
     Eval best;
     if (f.children.empty()) {
-        if (or_node) {
-            eval_failed_ = true;
-            return {};
-        }
+        if (or_node) return {};
         best.ok = true;
         evals_.emplace(nkey, best);
         return best;
@@ -506,47 +524,55 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
             post_nodes_ += nodes_ - before;
         }
     }
+    // Children whose line fails (lost from the table, or leading back onto the path) are
+    // passed over by the attacker; the defender's must all succeed. Only running out of
+    // budget (eval_failed_) ends the whole evaluation.
     bool futile_best = false;
-    for (size_t i = 0; i < f.children.size() && !eval_failed_; ++i) {
-        const Child           c      = f.children[i];
-        const mate::MateProbe p      = table_.probe(c.board_key, c.hand);
-        const bool            usable = p.pn == 0 && p.dist < bound && !on_path_.count(c.node_key);
-        if (or_node && !usable) continue;
-        const bool futile = !or_node && is_futile_interposition(c.move);
-        pos_.do_move(c.move, states_[size_t(ply) + 1]);
-        if (!usable && (on_path_.count(c.node_key) || !reprove(ply + 1))) {
+    bool local_fail  = false;
+    for (int pass = 0; pass < 3 && !best.ok && !local_fail && !eval_failed_; ++pass) {
+        // Pass 0: the attacker's children proven with a shorter stored distance (they cannot
+        // lead back here); pass 1: any proven child; pass 2: prove some child again first.
+        if (pass == 2 && (!or_node || !prove_some_child(ply, f))) break;
+        for (size_t i = 0; i < f.children.size() && !eval_failed_ && !local_fail; ++i) {
+            const Child           c       = f.children[i];
+            const mate::MateProbe p       = table_.probe(c.board_key, c.hand);
+            const bool            on_path = on_path_.count(c.node_key) != 0;
+            const bool usable = p.pn == 0 && !on_path && (pass > 0 || !or_node || p.dist < bound);
+            if (or_node && !usable) continue;
+            if (on_path) {
+                local_fail = true;
+                break;
+            }
+            const bool futile = !or_node && is_futile_interposition(c.move);
+            pos_.do_move(c.move, states_[size_t(ply) + 1]);
+            const bool proven = usable || reprove(ply + 1);
+            const Eval e      = proven ? eval_node(ply + 1) : Eval{};
             pos_.undo_move(c.move);
-            eval_failed_ = true;
-            break;
-        }
-        const Eval e = eval_node(ply + 1);
-        pos_.undo_move(c.move);
-        if (!e.ok) {
-            if (or_node) continue;
-            eval_failed_ = true;
-            break;
-        }
-        const int conv = or_node ? 1 + e.conv : (futile ? std::max(e.conv - 1, 0) : 1 + e.conv);
-        const int real = 1 + e.real;
-        bool      better;
-        if (!best.ok)
-            better = true;
-        else if (or_node)
-            better = conv < best.conv || (conv == best.conv && real < best.real);
-        else
-            better = conv > best.conv
-                  || (conv == best.conv
-                      && ((futile_best && !futile) || (futile_best == futile && real < best.real)));
-        if (better) {
-            best        = {conv, real, c.move, true};
-            futile_best = futile;
+            if (!e.ok) {
+                if (!or_node) local_fail = true;
+                continue;
+            }
+            const int conv = or_node ? 1 + e.conv : (futile ? std::max(e.conv - 1, 0) : 1 + e.conv);
+            const int real = 1 + e.real;
+            bool      better;
+            if (!best.ok)
+                better = true;
+            else if (or_node)
+                better = conv < best.conv || (conv == best.conv && real < best.real);
+            else
+                better = conv > best.conv
+                      || (conv == best.conv
+                          && ((futile_best && !futile)
+                              || (futile_best == futile && real < best.real)));
+            if (better) {
+                best        = {conv, real, c.move, true};
+                futile_best = futile;
+            }
         }
     }
+    if (local_fail) best = {};
     on_path_.erase(nkey);
-    if (eval_failed_ || !best.ok) {
-        eval_failed_ = true;
-        return {};
-    }
+    if (eval_failed_ || !best.ok) return {};
     evals_.emplace(nkey, best);
     return best;
 }
@@ -588,7 +614,14 @@ std::vector<Move> MateSolver::stored_line() {
                 pick_dist = d;
             }
         }
-        if (!pick) return {};
+        if (!pick) {
+            if (or_node && prove_some_child(ply, f)) {
+                --ply; // the same node again, now with a proven check
+                on_path_.erase(node_key(pos_.board_key(), pos_.hand(attacker_)));
+                continue;
+            }
+            return {};
+        }
         line.push_back(pick->move);
         pos_.do_move(pick->move, states_[size_t(ply) + 1]);
     }
@@ -632,11 +665,19 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     // The mating line: shortest for the attacker, longest for the defender.
     post_budget_ = std::max(POST_MIN_BUDGET, nodes_);
     post_nodes_  = 0;
-    const Eval e = eval_node(0);
+    Eval e       = eval_node(0);
     if (e.ok) {
-        for (int ply = 0;; ++ply) {
-            const auto it = evals_.find(node_key(pos_.board_key(), pos_.hand(attacker_)));
+        // Memoised lines were weighed with other paths behind them: a walk that comes back
+        // to a position is no mating line (the check below, and the fallback, take over).
+        std::unordered_set<uint64_t> seen;
+        for (int ply = 0; ply < MAX_PLY; ++ply) {
+            const uint64_t key = node_key(pos_.board_key(), pos_.hand(attacker_));
+            const auto     it  = evals_.find(key);
             if (it == evals_.end() || it->second.best == Move::none()) break;
+            if (!seen.insert(key).second) {
+                e.ok = false;
+                break;
+            }
             result.pv.push_back(it->second.best);
             pos_.do_move(it->second.best, states_[size_t(ply) + 1]);
         }
@@ -644,7 +685,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     }
     std::string why;
     bool        verified = e.ok && verify_mate_line(root, result.pv, &why);
-    assert(!e.ok || verified); // a line read from a proof must mate
+    assert(!e.ok || verified); // debug check: a line read from a proof mates
     if (!verified) {
         // Too large a proof to weigh every line (or a line lost from the table): follow the
         // distances stored with the proofs instead.
@@ -652,7 +693,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
         result.pv     = stored_line();
         result.length = int(result.pv.size());
         verified      = !result.pv.empty() && verify_mate_line(root, result.pv, &why);
-        assert(verified);
+        assert(result.pv.empty() || verified);
     }
     if (!verified) {
         result.pv.clear();

@@ -127,6 +127,8 @@ private:
     std::vector<Move> stored_line();
     /// Proves the current node again (after its proof was replaced in the table).
     bool reprove(int ply);
+    /// At a proven OR node none of whose checks is proven in the table: proves one again.
+    bool prove_some_child(int ply, Frame& f);
     bool is_futile_interposition(Move m) const;
 
     mate::MateTable                     table_;

@@ -71,8 +71,8 @@ public:
     /// Starts loading the bucket of `board_key` into cache.
     void prefetch(uint64_t board_key) const {
         const char* b = reinterpret_cast<const char*>(bucket_of(board_key));
-        __builtin_prefetch(b);
-        __builtin_prefetch(b + 64);
+        for (size_t i = 0; i < sizeof(Bucket); i += 64)
+            __builtin_prefetch(b + i);
     }
 
     /// Permille of entries in use in this generation (sampled).
@@ -89,11 +89,11 @@ private:
         uint8_t  generation;
         uint8_t  pad[5];
     };
-    static constexpr int BUCKET_SIZE = 4;
+    static constexpr int BUCKET_SIZE = 8;
     struct Bucket {
         Entry entries[BUCKET_SIZE];
     };
-    static_assert(sizeof(Entry) == 32 && sizeof(Bucket) == 128); // two cache lines
+    static_assert(sizeof(Entry) == 32 && sizeof(Bucket) == 256);
 
     Bucket* bucket_of(uint64_t key) const {
         __extension__ using u128 = unsigned __int128;
