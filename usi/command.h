@@ -4,6 +4,7 @@
 // throws and never fails as a whole: unknown tokens and bad numbers become warnings, and the
 // command keeps what could be read (a GUI's `go` must still be answered by one `bestmove`).
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -92,6 +93,13 @@ struct ParsedCommand {
 constexpr int MAX_PERFT_DEPTH = 12;
 /// Deepest `bench` accepted.
 constexpr int MAX_BENCH_DEPTH = 30;
+
+/// Parses a whole decimal integer and nothing else ("12", "-3"; not "12.5", "1e3", "12a").
+template <typename Int>
+bool parse_integer(std::string_view text, Int& value) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && ptr == text.data() + text.size();
+}
 
 /// Parses one line of USI input (any whitespace between tokens, CR-LF endings allowed).
 ParsedCommand parse_command(std::string_view line);

@@ -4,19 +4,13 @@
 #include <cmath>
 #include <sstream>
 
+#include "command.h"
 #include "match_arbiter.h"
+#include "options.h"
 
 namespace tsubame::usi {
 
 namespace {
-
-constexpr const char* RULE_NAMES[] = {"NoEnteringKing", "CSARule24",  "CSARule24H",
-                                      "CSARule27",      "CSARule27H", "TryRule"};
-
-bool parse_int(const std::string& text, int64_t& value) {
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && ptr == text.data() + text.size();
-}
 
 bool parse_double(const std::string& text, double& value) {
     std::istringstream in(text);
@@ -78,8 +72,8 @@ run
 }
 
 std::optional<EnteringKingRule> parse_entering_king_rule(const std::string& name) {
-    for (int i = 0; i < 6; ++i)
-        if (name == RULE_NAMES[i]) return EnteringKingRule(i);
+    for (size_t i = 0; i < std::size(ENTERING_KING_RULE_NAMES); ++i)
+        if (name == ENTERING_KING_RULE_NAMES[i]) return EnteringKingRule(i);
     return std::nullopt;
 }
 
@@ -99,7 +93,7 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
         int64_t            n     = 0;
         // Flags with a non-negative integer value.
         const auto number = [&](int64_t& target, int64_t min) {
-            if (!parse_int(value, n) || n < min) {
+            if (!parse_integer(value, n) || n < min) {
                 error =
                     flag + " needs a number >= " + std::to_string(min) + ", got '" + value + "'";
                 return false;

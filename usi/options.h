@@ -29,6 +29,10 @@ struct OptionSpec {
     std::function<void(int64_t)> apply = {};
 };
 
+/// The EnteringKingRule values, in the order of the EnteringKingRule enum.
+inline constexpr std::string_view ENTERING_KING_RULE_NAMES[] = {
+    "NoEnteringKing", "CSARule24", "CSARule24H", "CSARule27", "CSARule27H", "TryRule"};
+
 /// The `option name ...` line that declares `spec` (exact tokens, `<empty>`-free).
 std::string option_line(const OptionSpec& spec);
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "command.h"
 #include "core/attacks.h"
 #include "core/notation.h"
 #include "movegen/movegen.h"
@@ -46,11 +47,6 @@ Flags parse_flags(int argc, char* argv[], int first) {
     return flags;
 }
 
-bool parse_int(const std::string& text, int64_t& value) {
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && ptr == text.data() + text.size();
-}
-
 // The SFEN of a position spec, or the spec itself if it does not load.
 std::string sfen_of(const std::string& spec) {
     Game game;
@@ -84,9 +80,9 @@ int run_perft_bisect(int argc, char* argv[], std::ostream& out) {
     const Flags flags = parse_flags(argc, argv, 2);
     int64_t     depth = 0, timeout_s = 3600;
     if (!flags.error.empty() || !flags.values.contains("engine") || !flags.values.contains("depth")
-        || !parse_int(flags.values.at("depth"), depth) || depth < 1 || depth > 12
+        || !parse_integer(flags.values.at("depth"), depth) || depth < 1 || depth > 12
         || (flags.values.contains("timeout")
-            && !parse_int(flags.values.at("timeout"), timeout_s))) {
+            && !parse_integer(flags.values.at("timeout"), timeout_s))) {
         out << (flags.error.empty() ? "" : "error: " + flags.error + "\n")
             << "usage: tsubame perft-bisect --engine CMD [--option NAME=VALUE]... "
                "[--position SPEC] --depth N [--timeout SECONDS]\n"
@@ -160,7 +156,7 @@ int run_perft_check(int argc, char* argv[], std::ostream& out) {
     int64_t     max_count = INT64_MAX;
     if (!flags.error.empty() || !flags.values.contains("file")
         || (flags.values.contains("max-count")
-            && !parse_int(flags.values.at("max-count"), max_count))) {
+            && !parse_integer(flags.values.at("max-count"), max_count))) {
         out << (flags.error.empty() ? "" : "error: " + flags.error + "\n")
             << "usage: tsubame perft-check --file FILE [--engine CMD] [--option NAME=VALUE]... "
                "[--max-count N]\n"
@@ -192,8 +188,8 @@ int run_perft_check(int argc, char* argv[], std::ostream& out) {
             begin = tab + 1;
         }
         int64_t depth = 0, expected = 0;
-        if (fields.size() < 3 || !parse_int(fields[1], depth) || !parse_int(fields[2], expected)
-            || depth < 1)
+        if (fields.size() < 3 || !parse_integer(fields[1], depth)
+            || !parse_integer(fields[2], expected) || depth < 1)
             continue; // a header or a comment
         if (expected > max_count) {
             ++skipped;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "command.h"
 #include "core/notation.h"
 #include "eval/features.h"
 #include "mate/mate_solver.h"
@@ -19,25 +20,11 @@
 
 namespace tsubame::usi {
 
-namespace {
-
-bool parse_u64(const char* text, uint64_t& value) {
-    const std::string_view s(text);
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-bool parse_int_field(const std::string& s, int& value) {
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-} // namespace
-
 int run_selfplay(int argc, char* argv[]) {
     uint64_t games = 0, nodes = 0, seed = 1;
-    if (argc < 5 || !parse_u64(argv[2], games) || !parse_u64(argv[3], nodes)
-        || (argc > 5 && !parse_u64(argv[5], seed))) {
+    if (argc < 5 || !parse_integer(std::string_view(argv[2]), games)
+        || !parse_integer(std::string_view(argv[3]), nodes)
+        || (argc > 5 && !parse_integer(std::string_view(argv[5]), seed))) {
         std::cerr << "usage: tsubame selfplay <games> <nodes> <out.tsv> [seed]\n";
         return 2;
     }
@@ -99,7 +86,8 @@ int run_features(int argc, char* argv[]) {
 
 int run_tsume(int argc, char* argv[]) {
     uint64_t ms = 0, hash_mb = 256;
-    if (argc < 4 || !parse_u64(argv[3], ms) || (argc > 4 && !parse_u64(argv[4], hash_mb))) {
+    if (argc < 4 || !parse_integer(std::string_view(argv[3]), ms)
+        || (argc > 4 && !parse_integer(std::string_view(argv[4]), hash_mb))) {
         std::cerr << "usage: tsubame tsume <file> <ms-per-problem> [hash-mb]\n";
         return 2;
     }
@@ -132,7 +120,7 @@ int run_tsume(int argc, char* argv[]) {
         }
         const std::string plies       = fields.size() > 1 ? fields[1] : "";
         int               expected    = -1;
-        const bool        known       = !plies.empty() && parse_int_field(plies, expected);
+        const bool        known       = !plies.empty() && parse_integer(plies, expected);
         const bool        mate_wanted = known || plies == "unknown";
         const std::string first       = fields.size() > 2 ? fields[2] : "";
         MateLimits        limits;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/notation.h"
+#include "core/tokens.h"
 #include "movegen/perft.h"
 #include "rules/game.h"
 
@@ -13,11 +14,8 @@ namespace tsubame::usi {
 namespace {
 
 std::vector<std::string> split_words(const std::string& text) {
-    std::istringstream       in(text);
-    std::vector<std::string> words;
-    for (std::string w; in >> w;)
-        words.push_back(w);
-    return words;
+    const auto tokens = split_tokens(text);
+    return {tokens.begin(), tokens.end()};
 }
 
 std::optional<uint64_t> parse_count(std::string_view text) {

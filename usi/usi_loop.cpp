@@ -107,7 +107,7 @@ std::vector<OptionSpec> UsiLoop::make_options() {
          int64_t(EnteringKingRule::CSA27),
          0,
          0,
-         {"NoEnteringKing", "CSARule24", "CSARule24H", "CSARule27", "CSARule27H", "TryRule"},
+         {std::begin(ENTERING_KING_RULE_NAMES), std::end(ENTERING_KING_RULE_NAMES)},
          [&o](int64_t v) { o.entering_king_rule = EnteringKingRule(v); }},
         {"MateHash",
          Type::SPIN,

@@ -9,25 +9,10 @@
 #include <thread>
 #include <vector>
 
-#include "usi_loop.h"
+#include "usi_session.h"
 
 namespace tsubame::usi {
 namespace {
-
-// Feeds lines to a loop and collects its output.
-struct Session {
-    std::ostringstream out;
-    UsiLoop            loop{out};
-
-    /// Sends a line and returns the output it caused, waiting for a search to answer.
-    std::string send(std::string_view line) {
-        out.str("");
-        loop.handle_line(line);
-        loop.wait_for_search();
-        return out.str();
-    }
-    std::string sfen() const { return loop.game().position().sfen(); }
-};
 
 bool contains(const std::string& text, std::string_view part) {
     return text.find(part) != std::string::npos;

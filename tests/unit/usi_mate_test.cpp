@@ -9,22 +9,10 @@
 #include <string>
 #include <thread>
 
-#include "usi_loop.h"
+#include "usi_session.h"
 
 namespace tsubame::usi {
 namespace {
-
-struct Session {
-    std::ostringstream out;
-    UsiLoop            loop{out};
-
-    std::string send(std::string_view line) {
-        out.str("");
-        loop.handle_line(line);
-        loop.wait_for_search();
-        return out.str();
-    }
-};
 
 TEST(UsiMate, MateIsOneCheckmateLine) {
     Session s;
