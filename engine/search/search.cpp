@@ -383,11 +383,14 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         if (ply >= MAX_PLY - 2) return evaluate(pos, ss->placement);
     }
 
-    const uint64_t key = pos.key();
+    // In the singular-extension test the node is searched without one move, so the stored
+    // result (which counts that move) neither ends it nor is replaced by it.
+    const Move     excluded = ss->excluded;
+    const uint64_t key      = pos.key();
     TTData         tt{};
     const bool     tt_hit   = tt_.probe(key, tt);
     const Value    tt_value = tt_hit ? value_from_tt(tt.value, ply) : VALUE_NONE;
-    if (!pv_node && tt_hit && tt.depth >= depth
+    if (!pv_node && !excluded && tt_hit && tt.depth >= depth
         && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
 
@@ -406,7 +409,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
 
     // One-move mate, tested before any pruning: a node that static measures would cut can
     // still be lost (or won) to a single drop. A stored entry means the node was searched.
-    if (!root && !in_check && !tt_hit) {
+    if (!root && !in_check && !tt_hit && !excluded) {
         if (const Move mate = find_mate_in_1(pos); mate != Move::none()) {
             const Value v = mate_in(ply + 1);
             tt_.store(key, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
@@ -415,7 +418,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         }
     }
 
-    if (!pv_node && !in_check && !is_mate_score(beta)) {
+    if (!pv_node && !in_check && !is_mate_score(beta) && !excluded) {
         // Razoring: far below alpha near the leaves, only captures could save the node.
         if (depth <= 2 && eval + 300 * depth <= alpha) {
             const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
@@ -426,7 +429,8 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         // Null move: if passing still leaves us above beta, the position is good enough.
         // Verified at high depth against zugzwang-like positions.
         if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
-            const int R = 3 + depth / 4;
+            // Deeper when the margin over beta is large, as in Stockfish.
+            const int R = 3 + depth / 4 + std::min(int(eval - beta) / 200, 3);
             StateInfo st;
             ss->current         = Move::null();
             ss->cont_history    = continuation_after(Move::null());
@@ -446,6 +450,11 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             }
         }
     }
+
+    // Internal iterative reduction: without a stored move this node was never searched
+    // deeply, and its move ordering is poor; a shallower search is cheaper and fills the table.
+    if (!root && !excluded && depth >= 6 && (pv_node || cut_node) && !(tt_hit && tt.move16))
+        --depth;
 
     OrderedMoves moves;
     if (root && !limits_.searchmoves.empty())
@@ -481,6 +490,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
         if (root && std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end())
             continue;
+        if (m == excluded) continue;
         ++move_count;
         const bool capture_or_promotion = is_capture(pos, m) || m.is_promotion();
         const bool gives_check          = pos.gives_check(m);
@@ -490,15 +500,40 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             if (!capture_or_promotion) {
                 if (depth <= 6 && move_count > (3 + depth * depth) / (2 - improving))
                     continue; // late move pruning
-                if (depth <= 5 && eval + 100 + 150 * depth <= alpha) continue; // futility
+                // The depth this move would be searched at after its reduction.
+                const int   lmr_depth = std::max(depth - 1 - reductions(depth, move_count), 0);
+                const Piece pc        = m.moved_piece_after();
+                // Both recent continuations say this reply does not work.
+                if (lmr_depth < 3 && (*(ss - 1)->cont_history)[pc][m.to()] < 0
+                    && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
+                    continue;
+                if (lmr_depth < 7 && eval + 100 + 150 * lmr_depth <= alpha) continue; // futility
+                if (see(pos, m) < -25 * lmr_depth * lmr_depth) continue;
+            } else if (depth <= 6 && see(pos, m) < -100 * depth) {
+                continue; // a capture that loses material, more the shallower the search
             }
-            // Moves that lose material by SEE, more the shallower the search.
-            if (depth <= 6 && see(pos, m) < -100 * depth) continue;
         }
 
         // Check extension, bounded so that checking sequences cannot run away.
         // Checks that lose the checking piece are not extended: shogi has many such drops.
-        const int extension = gives_check && ply < 2 * root_depth_ && see(pos, m) >= 0 ? 1 : 0;
+        int extension = gives_check && ply < 2 * root_depth_ && see(pos, m) >= 0 ? 1 : 0;
+        // Singular extension: the stored move is extended when every other move falls well
+        // short of its score. When even without it the node beats beta, several moves do, and
+        // the node is cut at once (multi-cut).
+        if (!root && !excluded && depth >= 8 && tt_hit && m.to16() == tt.move16
+            && (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 && !is_mate_score(tt_value)
+            && ply < 2 * root_depth_) {
+            const Value singular_beta = tt_value - 2 * depth;
+            ss->excluded              = m;
+            const Value v =
+                search(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, false, cut_node);
+            ss->excluded = Move::none();
+            if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+            if (v < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;
+        }
         const int new_depth = depth - 1 + extension;
 
         StateInfo st;
@@ -513,6 +548,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             if (depth >= 3 && !capture_or_promotion) {
                 r = reductions(depth, move_count);
                 r += cut_node;
+                r += !improving;
                 r -= pv_node;
                 r -= quiet_score(ss, us, m) / 10000;
                 r = std::clamp(r, 0, new_depth - 1);
@@ -543,11 +579,13 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         if (!capture_or_promotion && m != best_move && quiet_count < 64) quiets[quiet_count++] = m;
     }
 
-    if (move_count == 0) return mated_in(ply); // only at the root, when searchmoves allowed nothing
+    // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.
+    if (move_count == 0) return excluded ? alpha : mated_in(ply);
     if (best >= beta && best_move != Move::none() && !is_capture(pos, best_move)
         && !best_move.is_promotion())
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, depth);
 
+    if (excluded) return best;
     const Bound bound = best >= beta                           ? BOUND_LOWER
                       : (pv_node && best_move != Move::none()) ? BOUND_EXACT
                                                                : BOUND_UPPER;

@@ -3,8 +3,10 @@
 // Alpha-beta search: iterative deepening with aspiration windows, principal variation search,
 // quiescence, transposition table, move ordering by killers, counter-moves and butterfly and
 // continuation histories, a one-move mate test at every node, null-move pruning, razoring,
-// reverse futility, late move reductions and pruning, check extension, mate-distance pruning,
-// and repetition scoring. One Searcher is one search thread.
+// reverse futility, futility and SEE pruning at the reduced depth, continuation-history
+// pruning, late move reductions and pruning, internal iterative reduction, check and singular
+// extensions (with multi-cut), mate-distance pruning, and repetition scoring. One Searcher is
+// one search thread.
 
 #include <atomic>
 #include <chrono>
@@ -102,6 +104,7 @@ private:
         PieceToHistory* cont_history = nullptr; ///< The table that follows `current`.
         int             ply          = 0;
         bool            null_ok      = true;
+        Move            excluded     = Move::none(); ///< Skipped by the singular-extension test.
         Value           static_eval  = VALUE_NONE;
         int32_t         placement    = 0; ///< eval's placement_score, kept move by move.
     };

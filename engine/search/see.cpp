@@ -13,6 +13,15 @@ constexpr PieceType RECAPTURE_ORDER[] = {PAWN,       LANCE,  KNIGHT,     PRO_PAW
                                          PRO_KNIGHT, SILVER, PRO_SILVER, GOLD,     BISHOP,
                                          ROOK,       HORSE,  DRAGON,     KING};
 
+// The sliders of both colours that reach `to` through `occ`: removing a capturer can only
+// uncover these, so after each capture only they need looking up again.
+Bitboard sliders_to(const Position& pos, Square to, const Bitboard& occ) {
+    return (lance_attacks(WHITE, to, occ) & pos.pieces(BLACK, LANCE))
+         | (lance_attacks(BLACK, to, occ) & pos.pieces(WHITE, LANCE))
+         | (bishop_attacks(to, occ) & pos.pieces(BISHOP, HORSE))
+         | (rook_attacks(to, occ) & pos.pieces(ROOK, DRAGON));
+}
+
 } // namespace
 
 Value see(const Position& pos, Move m) {
@@ -60,7 +69,7 @@ Value see(const Position& pos, Move m) {
         on_square = pt;
         occ ^= square_bb(from);
         // Removing the attacker may uncover a slider behind it.
-        attackers = (pos.attackers_to(BLACK, to, occ) | pos.attackers_to(WHITE, to, occ)) & occ;
+        attackers = (attackers | sliders_to(pos, to, occ)) & occ;
         side      = ~side;
     }
     // Each side stops capturing when continuing would lose more.

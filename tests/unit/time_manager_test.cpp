@@ -24,11 +24,11 @@ TEST(TimeManager, ByoyomiOnlyUsesNearlyAllOfIt) {
     EXPECT_EQ(b.optimum_ms, b.maximum_ms);
 }
 
-TEST(TimeManager, ShortByoyomiCapsTheMarginAtAQuarter) {
-    // 200 ms byoyomi with a 120 ms margin would leave 80 ms: the margin shrinks to 50 ms.
+TEST(TimeManager, ShortByoyomiCapsTheMarginAtAnEighth) {
+    // 200 ms byoyomi with a 120 ms margin would leave 80 ms: the margin shrinks to 25 ms.
     const TimeBudget b = allot_time(clock(0, 200, 0), BLACK, 40, OPTIONS);
-    EXPECT_EQ(b.maximum_ms, 150);
-    EXPECT_EQ(b.optimum_ms, 150);
+    EXPECT_EQ(b.maximum_ms, 175);
+    EXPECT_EQ(b.optimum_ms, 175);
 }
 
 TEST(TimeManager, MainTimePlusByoyomiSpendsASliceOfMainTime) {
@@ -66,8 +66,10 @@ TEST(TimeManager, MovetimeIsExactMinusMargin) {
 TEST(TimeManager, MarginAndSlowMoverOptionsApply) {
     TimeOptions o;
     o.margin_ms         = 500;
-    const TimeBudget b1 = allot_time(clock(0, 3000, 0), BLACK, 1, o);
-    EXPECT_EQ(b1.maximum_ms, 2500);
+    const TimeBudget b1 = allot_time(clock(0, 5000, 0), BLACK, 1, o);
+    EXPECT_EQ(b1.maximum_ms, 4500);
+    // Beyond an eighth of the byoyomi the margin is capped: 3000 ms keeps 375 ms back.
+    EXPECT_EQ(allot_time(clock(0, 3000, 0), BLACK, 1, o).maximum_ms, 2625);
     o.margin_ms           = 120;
     o.slow_mover_pct      = 200;
     const TimeBudget fast = allot_time(clock(600000, 0, 0), BLACK, 1, OPTIONS);
