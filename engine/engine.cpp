@@ -1,8 +1,14 @@
 #include "engine.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace tsubame {
+
+namespace {
+// The root mate probe's table: small, since the probe runs for a few milliseconds.
+constexpr size_t ROOT_MATE_HASH_MB = 16;
+} // namespace
 
 extern const char* const BENCH_POSITIONS[];
 extern const int         BENCH_POSITION_COUNT;
@@ -54,6 +60,19 @@ void Engine::go(const SearchLimits& limits) {
                                     : Move::none();
                    !thinking_freely && t != Move::none()) {
             answer = {BestMove::Kind::MOVE, t, Move::none()};
+        } else if (const MateResult mate = probe_root_mate(pos, l, options);
+                   mate.status == MateStatus::MATE) {
+            if (callbacks_.on_info && !silent_.load()) {
+                SearchInfo info;
+                info.depth   = int(mate.pv.size());
+                info.score   = mate_in(int(mate.pv.size()));
+                info.nodes   = mate.nodes;
+                info.time_ms = mate.time_ms;
+                info.pv      = mate.pv;
+                callbacks_.on_info(info);
+            }
+            answer = {BestMove::Kind::MOVE, mate.pv[0],
+                      mate.pv.size() > 1 ? mate.pv[1] : Move::none()};
         } else {
             // Lazy SMP: helpers search the same position with their own histories and share
             // the table; they run until the main search ends, whose result is the answer.
@@ -102,7 +121,33 @@ void Engine::add_helpers(int threads) {
 }
 
 void Engine::prepare() {
-    if (!searching_.load()) add_helpers(options_.threads);
+    if (searching_.load()) return;
+    add_helpers(options_.threads);
+    if (options_.root_mate_permille > 0 && !root_mate_solver_)
+        root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
+}
+
+MateResult Engine::probe_root_mate(const Position& pos, const SearchLimits& limits,
+                                   const EngineOptions& options) {
+    // Only for a move to be played on the clock: analysis, pondering and fixed depth or nodes
+    // (bench, tests, fixed-node matches) search as asked.
+    const bool timed = limits.uses_clock() || limits.movetime > 0;
+    if (options.root_mate_permille <= 0 || !timed || limits.infinite || limits.ponder
+        || limits.depth || limits.nodes || !limits.searchmoves.empty())
+        return {};
+    if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
+    const TimeBudget budget =
+        allot_time(limits, pos.side_to_move(), pos.game_ply(), options.search.time);
+    MateLimits probe;
+    probe.time_ms     = std::max<int64_t>(1, budget.optimum_ms * options.root_mate_permille / 1000);
+    probe.stop        = &stop_request_;
+    MateResult result = root_mate_solver_->solve(pos, probe);
+    // A line the rules reject is not played (the solver verifies it too; this is the guard at
+    // the point where a wrong line would lose the game).
+    if (result.status == MateStatus::MATE
+        && (result.pv.empty() || !verify_mate_line(pos, result.pv)))
+        result.status = MateStatus::TIMEOUT;
+    return result;
 }
 
 void Engine::go_mate(int64_t time_ms) {

@@ -47,6 +47,10 @@ struct EngineOptions {
     /// Resign when the final score (side to move's view) is at or below -resign_value, in a
     /// search whose move is played: not under `go infinite`, nor pondering without ponderhit.
     Value resign_value = NEVER_RESIGN;
+    /// Root mate probe: before a timed search for a move to play, the df-pn solver looks for
+    /// a forced mate with up to this share (per mille) of the thinking time; a proven mate is
+    /// played without searching. 0 turns it off.
+    int root_mate_permille = 60;
 };
 
 /// Totals of a bench run.
@@ -116,6 +120,10 @@ private:
     void join();
     /// Creates Lazy SMP helpers until there are `threads` - 1 (never removes any).
     void add_helpers(int threads);
+    /// Runs the root mate probe on pos (see EngineOptions::root_mate_permille); MATE when it
+    /// proved a mate within its share of the time.
+    MateResult probe_root_mate(const Position& pos, const SearchLimits& limits,
+                               const EngineOptions& options);
 
     Callbacks                              callbacks_;
     EngineOptions                          options_;
@@ -125,6 +133,7 @@ private:
     std::vector<std::unique_ptr<Searcher>> helpers_; ///< Lazy SMP helpers, kept across searches.
     std::unique_ptr<MateSolver>            mate_solver_; ///< Created by the first go_mate.
     size_t                                 mate_hash_mb_ = 64;
+    std::unique_ptr<MateSolver>            root_mate_solver_; ///< The probe's own small table.
     std::thread                            thread_;
     std::atomic<bool>                      searching_{false};
     std::atomic<bool>                      stop_request_{false}; ///< `stop` for the current search.

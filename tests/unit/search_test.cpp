@@ -74,6 +74,35 @@ TEST(Search, FindsMateInThreeInATsumePositionWithoutAttackingKing) {
     EXPECT_EQ(h.infos.back().score, mate_in(3));
 }
 
+// A game position with a mate in 11 for White (cshogi's df-pn test, confirmed by
+// KomoringHeights): beyond what a short alpha-beta search sees.
+constexpr const char* MATE_IN_11 = "sfen l6nl/3kPs3/5p2p/p1ppg2P1/7+r1/P1G3p1P/1pNbSP1GL/"
+                                   "2+n1S1K2/L1r3P2 w BGS3Pn2p 110";
+
+TEST(Search, RootMateProbePlaysAProvenMate) {
+    Harness h;
+    h.engine.options().root_mate_permille = 1000; // the whole time, so that slow builds solve it
+    SearchLimits l;
+    l.movetime       = 20000;
+    const BestMove b = h.search(MATE_IN_11, l);
+    ASSERT_EQ(b.kind, BestMove::Kind::MOVE);
+    EXPECT_EQ(to_usi(b.move), "2e2g");
+    ASSERT_EQ(h.infos.size(), 1u); // the probe's line, no search
+    EXPECT_EQ(h.infos[0].score, mate_in(11));
+    Game game;
+    ASSERT_TRUE(game.set_position(MATE_IN_11).ok());
+    EXPECT_TRUE(verify_mate_line(game.position(), h.infos[0].pv));
+}
+
+TEST(Search, RootMateProbeIsSkippedAtFixedDepth) {
+    Harness h;
+    h.engine.options().root_mate_permille = 1000;
+    h.search(MATE_IN_11, depth_limit(1));
+    ASSERT_FALSE(h.infos.empty());
+    for (const SearchInfo& info : h.infos)
+        EXPECT_NE(info.score, mate_in(11));
+}
+
 TEST(Search, MatedSideResigns) {
     Harness h;
     EXPECT_EQ(h.search("sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1", depth_limit(3)).kind,
