@@ -7,8 +7,11 @@ namespace tsubame {
 
 namespace {
 
-// True when the side that just moved has checkmated the side to move.
+// True when the side that just moved has checkmated the side to move. Most checks can be
+// answered, and the quick test says so without generating every evasion (drops included);
+// the generator decides the rest exactly.
 bool no_evasion(const Position& pos) {
+    if (has_quick_evasion(pos)) return false;
     Move evasions[MAX_MOVES];
     return generate<GenType::EVASIONS>(pos, evasions) == evasions;
 }
@@ -22,6 +25,25 @@ bool mates(Position& pos, Move m) {
 }
 
 } // namespace
+
+bool has_quick_evasion(const Position& pos) {
+    const Color  us  = pos.side_to_move();
+    const Square ksq = pos.king_square(us);
+    if (ksq == SQ_NONE || !pos.in_check()) return false;
+    const Bitboard occ     = pos.pieces();
+    const Bitboard no_king = occ ^ Bitboard::square(ksq); // the king cannot hide behind itself
+    Bitboard       steps   = king_attacks(ksq).andnot(pos.pieces(us));
+    while (steps)
+        if (!pos.is_attacked(~us, steps.pop(), no_king)) return true;
+    const Bitboard checkers = pos.checkers();
+    if (checkers.popcount() != 1) return false; // a double check leaves only king steps
+    const Square checker = checkers.lsb();
+    if (pos.attackers_to(us, checker, occ).andnot(pos.pieces(KING)).andnot(pos.pinned(us)))
+        return true;
+    const Hand hand = pos.hand(us);
+    return (hand.count(GOLD) || hand.count(SILVER) || hand.count(BISHOP) || hand.count(ROOK))
+        && between_bb(checker, ksq);
+}
 
 Move find_mate_in_1(Position& pos) {
     const Color  us  = pos.side_to_move();

@@ -16,4 +16,10 @@ namespace tsubame {
 /// a board knight check); it never reports a move that does not mate. pos is restored.
 Move find_mate_in_1(Position& pos);
 
+/// For a side to move that is in check: true when a cheap test finds a legal evasion (a safe
+/// king step, taking a lone checker with an unpinned piece, or a gold, silver, bishop or rook
+/// drop between checker and king). False means "not sure", never "mated": the mate test then
+/// asks the full evasion generator.
+bool has_quick_evasion(const Position& pos);
+
 } // namespace tsubame
