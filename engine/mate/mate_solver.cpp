@@ -7,8 +7,8 @@
 
 #include "core/attacks.h"
 #include "core/zobrist.h"
+#include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
-#include "search/mate1.h"
 
 namespace tsubame {
 
@@ -219,7 +219,7 @@ void MateSolver::look_up_child(Child& c, uint64_t path_key) {
 }
 
 Move MateSolver::mate_in_one() {
-    return find_mate_in_1(pos_);
+    return mate::find_mate_in_one(pos_);
 }
 
 Hand MateSolver::interposition_guard() const {
@@ -302,6 +302,9 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                     table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
                     pos_.undo_move(m);
                     table_.store_proof(c.board_key, c.hand, or_proof_hand(guard, m, cap), 1, 1);
+                } else {
+                    // Marks the child as tested: its first visit skips the test.
+                    table_.store(c.board_key, c.hand, 1, 1, 0);
                 }
                 pos_.undo_move(c.move);
             }
