@@ -337,9 +337,21 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             cur.dn = sum_numbers(f, false);
             if (cur.pn == 0) cur.dn = INFINITE_PN;
         } else {
+            // Drops on one square count as one child until it is proven: the first unproven
+            // one stands for the others (delayed expansion of interpositions), so that a
+            // check from afar does not look as hard as the number of pieces in hand times
+            // the squares in between.
             cur = {0, INFINITE_PN};
+            uint32_t sum = 0;
+            Bitboard drop_squares;
             for (size_t i = 0; i < f.children.size(); ++i) {
                 const Child& c = f.children[i];
+                if (c.pn == 0) continue;
+                if (c.move.is_drop()) {
+                    if (drop_squares.test(c.move.to())) continue;
+                    drop_squares |= square_bb(c.move.to());
+                }
+                sum = add_pn(sum, c.pn);
                 if (c.dn < best_val) {
                     second   = best_val;
                     best_val = c.dn;
@@ -349,7 +361,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 }
             }
             cur.dn = best_val;
-            cur.pn = sum_numbers(f, true);
+            cur.pn = sum;
             if (cur.dn == 0) cur.pn = INFINITE_PN;
         }
         if (cur.pn == 0 || cur.dn == 0 || cur.pn >= th_pn || cur.dn >= th_dn || aborted_) break;
