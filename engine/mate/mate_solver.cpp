@@ -341,7 +341,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             // one stands for the others (delayed expansion of interpositions), so that a
             // check from afar does not look as hard as the number of pieces in hand times
             // the squares in between.
-            cur = {0, INFINITE_PN};
+            cur          = {0, INFINITE_PN};
             uint32_t sum = 0;
             Bitboard drop_squares;
             for (size_t i = 0; i < f.children.size(); ++i) {
