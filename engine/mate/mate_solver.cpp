@@ -29,8 +29,6 @@ constexpr uint64_t EVAL_LIMIT = 3'000'000;
 // such searches may take (they may also take as many nodes as the proof did).
 constexpr uint64_t POST_CHILD_NODES = 100;
 constexpr uint64_t POST_MIN_BUDGET  = 50'000;
-// Initial proof number of a check from a distance (see expand).
-constexpr uint32_t INIT_DISTANT_PN = 2;
 
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -161,10 +159,9 @@ void MateSolver::try_prove(int ply, uint64_t budget) {
 }
 
 void MateSolver::expand(Frame& f, bool or_node) {
-    Move* const  end  = or_node ? generate<GenType::CHECKS, true>(pos_, f.moves)
-                                : generate<GenType::EVASIONS, true>(pos_, f.moves);
-    const Hand   hand = pos_.hand(attacker_);
-    const Square king = pos_.king_square(~attacker_);
+    Move* const end  = or_node ? generate<GenType::CHECKS, true>(pos_, f.moves)
+                               : generate<GenType::EVASIONS, true>(pos_, f.moves);
+    const Hand  hand = pos_.hand(attacker_);
     f.children.clear();
     for (Move* it = f.moves; it != end; ++it) {
         const Move m = *it;
@@ -180,13 +177,35 @@ void MateSolver::expand(Frame& f, bool or_node) {
                 c.hand.add(unpromoted(type_of(cap)));
         }
         c.node_key = node_key(c.board_key, c.hand);
-        // df-pn+ estimate for a child never searched: a check from a distance can be met by
-        // interpositions, so it is harder to prove than a contact check.
+        // df-pn+ estimate for a child never searched, from who defends the destination.
+        // A check onto a square the defender holds twice, or one that is not better
+        // supported than defended and captures nothing worth it, is harder to prove; one the
+        // attacker supports more is harder to disprove. An evasion that captures or
+        // interposes with support is harder to prove, one the attacker controls is easy.
+        const Color     us       = pos_.side_to_move();
+        const Bitboard  occ      = pos_.pieces();
+        const int       mine     = pos_.attackers_to(us, m.to(), occ).popcount();
+        const int       theirs   = pos_.attackers_to(~us, m.to(), occ).popcount();
+        const Piece     captured = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
+        const PieceType cap_type =
+            captured == NO_PIECE ? NO_PIECE_TYPE : unpromoted(type_of(captured));
         c.init_pn = 1;
-        if (or_node && king != SQ_NONE && !king_attacks(king).test(m.to())) {
-            const PieceType pt = type_of(m.moved_piece_after());
-            if (pt == LANCE || pt == BISHOP || pt == ROOK || pt == HORSE || pt == DRAGON)
-                c.init_pn = INIT_DISTANT_PN;
+        c.init_dn = 1;
+        if (or_node) {
+            if (theirs >= 2) ++c.init_pn;
+            if (mine + int(m.is_drop()) > theirs)
+                ++c.init_dn;
+            else if (cap_type == GOLD || cap_type == SILVER)
+                ++c.init_dn;
+            else
+                ++c.init_pn;
+        } else if (captured != NO_PIECE) {
+            c.init_pn = 2;
+        } else if (m.is_drop() || m.from() != pos_.king_square(us)) {
+            if (theirs < mine + int(m.is_drop()))
+                c.init_pn = 2;
+            else
+                c.init_dn = 2;
         }
         f.children.push_back(c);
     }
@@ -213,7 +232,7 @@ void MateSolver::look_up_child(Child& c, uint64_t path_key) {
     }
     const mate::MateProbe p = table_.probe(c.board_key, c.hand);
     c.pn                    = p.found || p.pn == 0 || p.dn == 0 ? p.pn : std::max(p.pn, c.init_pn);
-    c.dn                    = p.dn;
+    c.dn                    = p.found || p.pn == 0 || p.dn == 0 ? p.dn : std::max(p.dn, c.init_dn);
     c.dist                  = p.dist;
     c.result_hand           = p.hand;
 }
@@ -303,8 +322,9 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                     pos_.undo_move(m);
                     table_.store_proof(c.board_key, c.hand, or_proof_hand(guard, m, cap), 1, 1);
                 } else {
-                    // Marks the child as tested: its first visit skips the test.
-                    table_.store(c.board_key, c.hand, 1, 1, 0);
+                    // Marks the child as tested (its first visit skips the test), with its
+                    // estimate.
+                    table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
                 }
                 pos_.undo_move(c.move);
             }

@@ -85,6 +85,7 @@ private:
         Hand     hand; ///< Attacker's hand after the move.
         uint32_t pn, dn;
         uint32_t init_pn; ///< Proof number before any search (df-pn+ estimate).
+        uint32_t init_dn; ///< Disproof number before any search.
         uint16_t dist; ///< Proven child: plies to mate.
         Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
         bool     rep; ///< Disproven by a repetition (depends on the path).
