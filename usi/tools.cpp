@@ -85,10 +85,11 @@ int run_features(int argc, char* argv[]) {
 }
 
 int run_tsume(int argc, char* argv[]) {
-    uint64_t ms = 0, hash_mb = 256;
+    uint64_t ms = 0, hash_mb = 256, max_nodes = 0;
     if (argc < 4 || !parse_integer(std::string_view(argv[3]), ms)
-        || (argc > 4 && !parse_integer(std::string_view(argv[4]), hash_mb))) {
-        std::cerr << "usage: tsubame tsume <file> <ms-per-problem> [hash-mb]\n";
+        || (argc > 4 && !parse_integer(std::string_view(argv[4]), hash_mb))
+        || (argc > 5 && !parse_integer(std::string_view(argv[5]), max_nodes))) {
+        std::cerr << "usage: tsubame tsume <file> <ms-per-problem> [hash-mb] [max-nodes]\n";
         return 2;
     }
     std::ifstream in(argv[2]);
@@ -125,6 +126,7 @@ int run_tsume(int argc, char* argv[]) {
         const std::string first       = fields.size() > 2 ? fields[2] : "";
         MateLimits        limits;
         limits.time_ms     = int64_t(ms);
+        limits.nodes       = max_nodes; // a machine-independent budget for comparisons
         const MateResult r = solver.solve(game.position(), limits);
         ++total;
         time_sum += r.time_ms;

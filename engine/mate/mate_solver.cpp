@@ -7,8 +7,8 @@
 
 #include "core/attacks.h"
 #include "core/zobrist.h"
+#include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
-#include "search/mate1.h"
 
 namespace tsubame {
 
@@ -29,8 +29,11 @@ constexpr uint64_t EVAL_LIMIT = 3'000'000;
 // such searches may take (they may also take as many nodes as the proof did).
 constexpr uint64_t POST_CHILD_NODES = 100;
 constexpr uint64_t POST_MIN_BUDGET  = 50'000;
-// Initial proof number of a check from a distance (see expand).
-constexpr uint32_t INIT_DISTANT_PN = 2;
+// Looking for a shorter mate after the first is read: lines of at most this many plies, for
+// twice the nodes the proof took, within these bounds (and the limits of the solve).
+constexpr size_t   SHORTEN_MAX_PLIES = 99;
+constexpr uint64_t SHORTEN_MIN_NODES = 200'000;
+constexpr uint64_t SHORTEN_MAX_NODES = 4'000'000;
 
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -161,10 +164,9 @@ void MateSolver::try_prove(int ply, uint64_t budget) {
 }
 
 void MateSolver::expand(Frame& f, bool or_node) {
-    Move* const  end  = or_node ? generate<GenType::CHECKS, true>(pos_, f.moves)
-                                : generate<GenType::EVASIONS, true>(pos_, f.moves);
-    const Hand   hand = pos_.hand(attacker_);
-    const Square king = pos_.king_square(~attacker_);
+    Move* const end  = or_node ? generate<GenType::CHECKS, true>(pos_, f.moves)
+                               : generate<GenType::EVASIONS, true>(pos_, f.moves);
+    const Hand  hand = pos_.hand(attacker_);
     f.children.clear();
     for (Move* it = f.moves; it != end; ++it) {
         const Move m = *it;
@@ -180,14 +182,7 @@ void MateSolver::expand(Frame& f, bool or_node) {
                 c.hand.add(unpromoted(type_of(cap)));
         }
         c.node_key = node_key(c.board_key, c.hand);
-        // df-pn+ estimate for a child never searched: a check from a distance can be met by
-        // interpositions, so it is harder to prove than a contact check.
-        c.init_pn = 1;
-        if (or_node && king != SQ_NONE && !king_attacks(king).test(m.to())) {
-            const PieceType pt = type_of(m.moved_piece_after());
-            if (pt == LANCE || pt == BISHOP || pt == ROOK || pt == HORSE || pt == DRAGON)
-                c.init_pn = INIT_DISTANT_PN;
-        }
+        c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
         f.children.push_back(c);
     }
     if (!or_node) return;
@@ -202,6 +197,39 @@ void MateSolver::expand(Frame& f, bool or_node) {
                      [&](const Child& a, const Child& b) { return order(a) < order(b); });
 }
 
+void MateSolver::estimate(Child& c, bool or_node) const {
+    const Move m = c.move;
+    // df-pn+ estimate for a child never searched, from who defends the destination.
+    // A check onto a square the defender holds twice, or one that is not better
+    // supported than defended and captures nothing worth it, is harder to prove; one the
+    // attacker supports more is harder to disprove. An evasion that captures or
+    // interposes with support is harder to prove, one the attacker controls is easy.
+    const Color     us       = pos_.side_to_move();
+    const Bitboard  occ      = pos_.pieces();
+    const int       mine     = pos_.attackers_to(us, m.to(), occ).popcount();
+    const int       theirs   = pos_.attackers_to(~us, m.to(), occ).popcount();
+    const Piece     captured = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
+    const PieceType cap_type = captured == NO_PIECE ? NO_PIECE_TYPE : unpromoted(type_of(captured));
+    c.init_pn                = 1;
+    c.init_dn                = 1;
+    if (or_node) {
+        if (theirs >= 2) ++c.init_pn;
+        if (mine + int(m.is_drop()) > theirs)
+            ++c.init_dn;
+        else if (cap_type == GOLD || cap_type == SILVER)
+            ++c.init_dn;
+        else
+            ++c.init_pn;
+    } else if (captured != NO_PIECE) {
+        c.init_pn = 2;
+    } else if (m.is_drop() || m.from() != pos_.king_square(us)) {
+        if (theirs < mine + int(m.is_drop()))
+            c.init_pn = 2;
+        else
+            c.init_dn = 2;
+    }
+}
+
 void MateSolver::look_up_child(Child& c, uint64_t path_key) {
     c.rep = false;
     if (on_path_.count(c.node_key)
@@ -212,14 +240,20 @@ void MateSolver::look_up_child(Child& c, uint64_t path_key) {
         return;
     }
     const mate::MateProbe p = table_.probe(c.board_key, c.hand);
-    c.pn                    = p.found || p.pn == 0 || p.dn == 0 ? p.pn : std::max(p.pn, c.init_pn);
-    c.dn                    = p.dn;
-    c.dist                  = p.dist;
-    c.result_hand           = p.hand;
+    if (p.found || p.pn == 0 || p.dn == 0) {
+        c.pn = p.pn;
+        c.dn = p.dn;
+    } else {
+        if (c.init_pn == 0) estimate(c, pos_.side_to_move() == attacker_);
+        c.pn = std::max(p.pn, c.init_pn);
+        c.dn = std::max(p.dn, c.init_dn);
+    }
+    c.dist        = p.dist;
+    c.result_hand = p.hand;
 }
 
 Move MateSolver::mate_in_one() {
-    return find_mate_in_1(pos_);
+    return mate::find_mate_in_one(pos_);
 }
 
 Hand MateSolver::interposition_guard() const {
@@ -256,7 +290,11 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
 
     const mate::MateProbe self = table_.probe(bkey, hand);
     if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
-    if (ply >= MAX_PLY) {
+    if (ply >= ply_limit_) {
+        if (!or_node && !mate::has_evasion(pos_)) {
+            table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
+            return {0, INFINITE_PN};
+        }
         // Too deep to go on: not a disproof, so no "no mate" may rest on it.
         depth_cut_ = true;
         rep_table_.insert(nkey ^ path_key);
@@ -292,7 +330,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 return {0, INFINITE_PN};
             }
         } else {
-            for (const Child& c : f.children) {
+            for (Child& c : f.children) {
                 if (table_.probe(c.board_key, c.hand).found) continue;
                 pos_.do_move(c.move, states_[size_t(ply) + 1]);
                 if (const Move m = mate_in_one(); m != Move::none()) {
@@ -302,8 +340,14 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                     table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
                     pos_.undo_move(m);
                     table_.store_proof(c.board_key, c.hand, or_proof_hand(guard, m, cap), 1, 1);
+                    pos_.undo_move(c.move);
+                } else {
+                    // Marks the child as tested (its first visit skips the test), with its
+                    // estimate.
+                    pos_.undo_move(c.move);
+                    estimate(c, false);
+                    table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
                 }
-                pos_.undo_move(c.move);
             }
         }
     }
@@ -334,9 +378,21 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             cur.dn = sum_numbers(f, false);
             if (cur.pn == 0) cur.dn = INFINITE_PN;
         } else {
-            cur = {0, INFINITE_PN};
+            // Drops on one square count as one child until it is proven: the first unproven
+            // one stands for the others (delayed expansion of interpositions), so that a
+            // check from afar does not look as hard as the number of pieces in hand times
+            // the squares in between.
+            cur          = {0, INFINITE_PN};
+            uint32_t sum = 0;
+            Bitboard drop_squares;
             for (size_t i = 0; i < f.children.size(); ++i) {
                 const Child& c = f.children[i];
+                if (c.pn == 0) continue;
+                if (c.move.is_drop()) {
+                    if (drop_squares.test(c.move.to())) continue;
+                    drop_squares |= square_bb(c.move.to());
+                }
+                sum = add_pn(sum, c.pn);
                 if (c.dn < best_val) {
                     second   = best_val;
                     best_val = c.dn;
@@ -346,7 +402,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 }
             }
             cur.dn = best_val;
-            cur.pn = sum_numbers(f, true);
+            cur.pn = sum;
             if (cur.dn == 0) cur.pn = INFINITE_PN;
         }
         if (cur.pn == 0 || cur.dn == 0 || cur.pn >= th_pn || cur.dn >= th_dn || aborted_) break;
@@ -637,6 +693,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     hard_aborted_ = false;
     soft_limit_   = ~uint64_t(0);
     depth_cut_    = false;
+    ply_limit_    = MAX_PLY;
     table_.new_search();
     on_path_.clear();
     rep_table_.clear();
@@ -663,6 +720,46 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     if (n.pn != 0) return finish(MateStatus::TIMEOUT);
 
     // The mating line: shortest for the attacker, longest for the defender.
+    if (!read_line(root, result.pv, result.length)) return finish(MateStatus::TIMEOUT);
+
+    // Shorter mates: prove again with every line bounded below the one found, while that
+    // succeeds and the budget lasts. Nodes cut at the bound count as path-dependent
+    // disproofs, like repetitions, so no bounded result is taken for a general one.
+    const uint64_t budget = std::clamp<uint64_t>(2 * nodes_, SHORTEN_MIN_NODES, SHORTEN_MAX_NODES);
+    const uint64_t end    = nodes_ + budget;
+    while (!hard_aborted_ && result.pv.size() > 2 && result.pv.size() <= SHORTEN_MAX_PLIES
+           && nodes_ < end) {
+        ply_limit_ = int(result.pv.size()) - 2;
+        table_.new_search();
+        on_path_.clear();
+        rep_table_.clear();
+        (void)pos_.set_sfen(root.sfen(), &states_[0]);
+        soft_limit_ = end;
+        aborted_    = false;
+        Numbers b{1, 1};
+        while (!aborted_ && b.pn != 0 && b.dn != 0)
+            b = mid(0, INFINITE_PN, INFINITE_PN, root_path);
+        soft_limit_ = ~uint64_t(0);
+        aborted_    = hard_aborted_;
+        if (b.pn != 0) break;
+        std::vector<Move> pv;
+        int               length = 0;
+        if (!read_line(root, pv, length) || pv.size() >= result.pv.size()) break;
+        result.pv     = std::move(pv);
+        result.length = length;
+        ++result.shortened;
+    }
+    ply_limit_ = MAX_PLY;
+    return finish(MateStatus::MATE);
+}
+
+bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& length) {
+    (void)pos_.set_sfen(root.sfen(), &states_[0]);
+    pv.clear();
+    on_path_.clear();
+    evals_.clear();
+    eval_nodes_  = 0;
+    eval_failed_ = false;
     post_budget_ = std::max(POST_MIN_BUDGET, nodes_);
     post_nodes_  = 0;
     Eval e       = eval_node(0);
@@ -678,28 +775,25 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
                 e.ok = false;
                 break;
             }
-            result.pv.push_back(it->second.best);
+            pv.push_back(it->second.best);
             pos_.do_move(it->second.best, states_[size_t(ply) + 1]);
         }
-        result.length = e.conv;
+        length = e.conv;
     }
     std::string why;
-    bool        verified = e.ok && verify_mate_line(root, result.pv, &why);
+    bool        verified = e.ok && verify_mate_line(root, pv, &why);
     assert(!e.ok || verified); // debug check: a line read from a proof mates
     if (!verified) {
         // Too large a proof to weigh every line (or a line lost from the table): follow the
         // distances stored with the proofs instead.
         (void)pos_.set_sfen(root.sfen(), &states_[0]);
-        result.pv     = stored_line();
-        result.length = int(result.pv.size());
-        verified      = !result.pv.empty() && verify_mate_line(root, result.pv, &why);
-        assert(result.pv.empty() || verified);
+        pv       = stored_line();
+        length   = int(pv.size());
+        verified = !pv.empty() && verify_mate_line(root, pv, &why);
+        assert(pv.empty() || verified);
     }
-    if (!verified) {
-        result.pv.clear();
-        return finish(MateStatus::TIMEOUT);
-    }
-    return finish(MateStatus::MATE);
+    if (!verified) pv.clear();
+    return verified;
 }
 
 } // namespace tsubame

@@ -52,9 +52,10 @@ struct MateResult {
     std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
     /// MATE: length by tsume convention (the defender's longest resistance, futile
     /// interpositions not counted); pv.size() may be longer by such interpositions.
-    int      length  = 0;
-    uint64_t nodes   = 0;
-    int64_t  time_ms = 0;
+    int      length    = 0;
+    uint64_t nodes     = 0;
+    int64_t  time_ms   = 0;
+    int      shortened = 0; ///< MATE: how many times a shorter line replaced the first one.
 };
 
 /// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
@@ -85,6 +86,7 @@ private:
         Hand     hand; ///< Attacker's hand after the move.
         uint32_t pn, dn;
         uint32_t init_pn; ///< Proof number before any search (df-pn+ estimate).
+        uint32_t init_dn; ///< Disproof number before any search.
         uint16_t dist; ///< Proven child: plies to mate.
         Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
         bool     rep; ///< Disproven by a repetition (depends on the path).
@@ -107,6 +109,8 @@ private:
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
+    /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node).
+    void estimate(Child& c, bool or_node) const;
     /// Reads a child's numbers from the path, the repetition table and the table.
     void look_up_child(Child& c, uint64_t path_key);
     bool check_limits();
@@ -123,6 +127,9 @@ private:
     /// The shortest-for-the-attacker, longest-for-the-defender line from the current node,
     /// by tsume convention; memoised per node.
     Eval eval_node(int ply);
+    /// Reads the mating line of the proven root (eval_node, else stored_line) and verifies
+    /// it; false (pv empty) when no verified line could be read.
+    bool read_line(const Position& root, std::vector<Move>& pv, int& length);
     /// A mating line from the root following the distances stored with the proofs.
     std::vector<Move> stored_line();
     /// Proves the current node again (after its proof was replaced in the table).
@@ -150,6 +157,7 @@ private:
     uint64_t                            post_nodes_   = 0;
     bool                                depth_cut_    = false;
     bool                                eval_failed_  = false;
+    int ply_limit_ = 4000; ///< Deepest ply searched (lower while looking for shorter mates).
 };
 
 } // namespace tsubame

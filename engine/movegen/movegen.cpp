@@ -262,6 +262,105 @@ Move* generate_for(const Position& pos, Move* list) {
     }
 }
 
+// The moves of one piece from `from` to the squares of `to_set`, with its promotion choices.
+template <Color Us, bool All>
+Move* add_one_piece_moves(const Position& pos, Move* list, Square from, Bitboard to_set) {
+    const Piece pc = pos.piece_on(from);
+    switch (type_of(pc)) {
+        case PAWN: {
+            (to_set & ZONE[Us]).for_each([&](Square to) {
+                *list++ = Move::make(from, to, make_piece(Us, PRO_PAWN), true);
+            });
+            const Bitboard plain = All ? (to_set & LIVE_RANKS[Us][0]) : to_set.andnot(ZONE[Us]);
+            plain.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+            return list;
+        }
+        case LANCE:
+            return add_piece_moves<Us, LANCE, All>(list, from, to_set, to_set);
+        case KNIGHT:
+            return add_piece_moves<Us, KNIGHT, All>(list, from, to_set, to_set);
+        case SILVER:
+            return add_piece_moves<Us, SILVER, All>(list, from, to_set, to_set);
+        case BISHOP:
+            return add_piece_moves<Us, BISHOP, All>(list, from, to_set, to_set);
+        case ROOK:
+            return add_piece_moves<Us, ROOK, All>(list, from, to_set, to_set);
+        default:
+            to_set.for_each([&](Square to) { *list++ = Move::make(from, to, pc); });
+            return list;
+    }
+}
+
+// Checks, generated towards the squares that give them rather than by filtering every legal
+// move (with pieces in hand most legal moves are drops, and few of them check). Not in check.
+template <Color Us, bool All>
+Move* generate_checks(const Position& pos, Move* list) {
+    constexpr Color them = ~Us;
+    const Square    ek   = pos.king_square(them);
+    if (ek == SQ_NONE) return list;
+    const Square   ksq    = pos.king_square(Us);
+    const Bitboard pinned = pos.pinned(Us);
+    const Bitboard occ    = pos.pieces();
+    const Bitboard empty  = ~occ;
+    const Bitboard target = ~pos.pieces(Us);
+    auto           cs     = [&](PieceType pt) { return pos.check_squares(pt) & target; };
+
+    // Direct checks: each kind of piece to where it (promoted or not) attacks the king.
+    list = add_pawn_moves<Us, All>(pos, list, Targets{cs(PRO_PAWN), cs(PAWN)}, pinned, ksq);
+    list = add_moves_of_type<Us, LANCE, All>(pos, list, Targets{cs(PRO_LANCE), cs(LANCE)}, pinned,
+                                             ksq);
+    list = add_moves_of_type<Us, KNIGHT, All>(pos, list, Targets{cs(PRO_KNIGHT), cs(KNIGHT)},
+                                              pinned, ksq);
+    list = add_moves_of_type<Us, SILVER, All>(pos, list, Targets{cs(PRO_SILVER), cs(SILVER)},
+                                              pinned, ksq);
+    list =
+        add_moves_of_type<Us, BISHOP, All>(pos, list, Targets{cs(HORSE), cs(BISHOP)}, pinned, ksq);
+    list = add_moves_of_type<Us, ROOK, All>(pos, list, Targets{cs(DRAGON), cs(ROOK)}, pinned, ksq);
+    list = add_unpromotable_moves<Us, GOLD>(pos, list, cs(GOLD), pinned, ksq);
+    list = add_unpromotable_moves<Us, HORSE>(pos, list, cs(HORSE), pinned, ksq);
+    list = add_unpromotable_moves<Us, DRAGON>(pos, list, cs(DRAGON), pinned, ksq);
+
+    // Discovered checks: a piece between one of our sliders and the king leaves the line.
+    // Moves that also check directly were written above.
+    const Bitboard discoverers = pos.blockers_for_king(them) & pos.pieces(Us);
+    discoverers.for_each([&](Square from) {
+        Bitboard to_set = target.andnot(line_bb(ek, from));
+        if (from == ksq) {
+            (king_attacks(ksq) & to_set).for_each([&](Square to) {
+                if (!pos.is_attacked(them, to, occ))
+                    *list++ = Move::make(ksq, to, pos.piece_on(ksq));
+            });
+            return;
+        }
+        to_set &= attacks_from(Us, type_of(pos.piece_on(from)), from, occ);
+        if (pinned.test(from)) to_set &= line_bb(ksq, from);
+        Move* const first = list;
+        list              = add_one_piece_moves<Us, All>(pos, list, from, to_set);
+        Move* kept        = first;
+        for (Move* it = first; it != list; ++it)
+            if (!pos.check_squares(type_of(it->moved_piece_after())).test(it->to())) *kept++ = *it;
+        list = kept;
+    });
+
+    // Drops onto the checking squares.
+    const Hand hand = pos.hand(Us);
+    if (hand.empty()) return list;
+    if (hand.has(PAWN)) {
+        Bitboard to_set = pos.check_squares(PAWN) & empty & LIVE_RANKS[Us][0];
+        if (to_set && (pos.pieces(Us, PAWN) & file_bb(file_of(to_set.lsb())))) to_set = Bitboard();
+        if (to_set && pos.pawn_drop_mates(to_set.lsb())) to_set = Bitboard();
+        to_set.for_each([&](Square to) { *list++ = Move::make_drop(Us, PAWN, to); });
+    }
+    for (PieceType pt : {LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK}) {
+        if (!hand.has(pt)) continue;
+        Bitboard to_set = pos.check_squares(pt) & empty;
+        if (pt == LANCE) to_set &= LIVE_RANKS[Us][0];
+        if (pt == KNIGHT) to_set &= LIVE_RANKS[Us][1];
+        to_set.for_each([&](Square to) { *list++ = Move::make_drop(Us, pt, to); });
+    }
+    return list;
+}
+
 } // namespace
 
 template <GenType T, bool All>
@@ -270,7 +369,10 @@ Move* generate(const Position& pos, Move* list) {
         return pos.in_check() ? generate<GenType::EVASIONS, All>(pos, list)
                               : generate<GenType::NON_EVASIONS, All>(pos, list);
     } else if constexpr (T == GenType::CHECKS) {
-        Move* const end  = generate<GenType::LEGAL, All>(pos, list);
+        if (!pos.in_check())
+            return pos.side_to_move() == BLACK ? generate_checks<BLACK, All>(pos, list)
+                                               : generate_checks<WHITE, All>(pos, list);
+        Move* const end  = generate<GenType::EVASIONS, All>(pos, list);
         Move*       kept = list;
         for (Move* it = list; it != end; ++it)
             if (pos.gives_check(*it)) *kept++ = *it;

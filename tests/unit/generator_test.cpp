@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "core/notation.h"
@@ -75,7 +77,11 @@ void check_relations(const Position& pos) {
     std::multiset<uint32_t> checks;
     for (uint32_t raw : legal_all)
         if (pos.gives_check(Move(raw))) checks.insert(raw);
-    EXPECT_EQ((as_set<GenType::CHECKS, true>(pos)), checks);
+    EXPECT_EQ((as_set<GenType::CHECKS, true>(pos)), checks) << pos.sfen();
+    std::multiset<uint32_t> pruned_checks;
+    for (uint32_t raw : legal)
+        if (pos.gives_check(Move(raw))) pruned_checks.insert(raw);
+    EXPECT_EQ((as_set<GenType::CHECKS, false>(pos)), pruned_checks) << pos.sfen();
 }
 
 TEST(Generator, KindsAreConsistentOverRandomGames) {
@@ -100,6 +106,41 @@ TEST(Generator, KindsAreConsistentOverRandomGames) {
             }
         }
     }
+}
+
+// Mate problems: checks of every kind (discovered, pinned pieces, promotions, drops next to
+// the king) along random sequences of checks and answers, as the mate solver walks them.
+TEST(Generator, ChecksOverRandomMateSequences) {
+    std::ifstream in(std::string(TSUBAME_TEST_DATA) + "/tsume.tsv");
+    ASSERT_TRUE(in.good());
+    std::mt19937_64 rng(7);
+    int             positions = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#' || line.rfind("sfen", 0) == 0) continue;
+        const std::string sfen = line.substr(0, line.find('\t'));
+        for (int walk = 0; walk < 8; ++walk) {
+            Position               pos;
+            std::vector<StateInfo> states(41);
+            ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok()) << sfen;
+            const Color attacker = pos.side_to_move();
+            for (int ply = 1; ply <= 40; ++ply) {
+                check_relations(pos);
+                ++positions;
+                if (testing::Test::HasFailure()) return;
+                // The attacker checks (any move when it has no check), the defender answers.
+                const MoveList<GenType::CHECKS, true> checks(pos);
+                const LegalMoves                      legal(pos);
+                const bool use_checks = pos.side_to_move() == attacker && !checks.empty();
+                const Move pick =
+                    use_checks
+                        ? *(checks.begin() + rng() % checks.size())
+                        : (legal.empty() ? Move::none() : *(legal.begin() + rng() % legal.size()));
+                if (pick == Move::none()) break;
+                pos.do_move(pick, states[ply]);
+            }
+        }
+    }
+    EXPECT_GT(positions, 500);
 }
 
 TEST(Generator, MaximumMovePositionHas593Moves) {

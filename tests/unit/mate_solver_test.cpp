@@ -134,6 +134,27 @@ TEST(MateSolver, ElevenToTwentyOnePlies) {
     solve_collection(11, 21);
 }
 
+// The first proof of this mate in 9 runs to 13 plies: the bounded searches after it must
+// find the 9, and an over-tight time limit must still give the first line or a timeout.
+TEST(MateSolver, ShorterMateReplacesTheFirstProof) {
+    const std::string sfen = "ln6l/4g1G2/2s1pk3/3p1s2p/p1P4b1/2pPPbp1P/PP1S3K1/3g2RP1/4+r2NL w "
+                             "N2Pgsnl3p 98";
+    const MateResult  r    = solve(sfen);
+    ASSERT_EQ(r.status, MateStatus::MATE);
+    EXPECT_EQ(r.length, 9);
+    EXPECT_EQ(r.pv.size(), 9u);
+    EXPECT_GE(r.shortened, 1);
+    expect_mating_line(sfen, r.pv);
+    for (int64_t ms : {5, 20, 60}) {
+        const MateResult t = solve(sfen, ms);
+        EXPECT_LE(t.time_ms, ms + 50);
+        if (t.status == MateStatus::MATE)
+            expect_mating_line(sfen, t.pv);
+        else
+            EXPECT_EQ(t.status, MateStatus::TIMEOUT);
+    }
+}
+
 TEST(MateSolver, NoMatePositions) {
     const auto problems = load("tsume_nomate.tsv");
     ASSERT_FALSE(problems.empty());

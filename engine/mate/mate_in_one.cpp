@@ -1,0 +1,117 @@
+#include "mate/mate_in_one.h"
+
+#include "core/attacks.h"
+
+namespace tsubame::mate {
+
+bool has_evasion(const Position& pos) {
+    const Color    us       = pos.side_to_move();
+    const Color    them     = ~us;
+    const Square   ksq      = pos.king_square(us);
+    const Bitboard occ      = pos.pieces();
+    const Bitboard checkers = pos.checkers();
+
+    // The king steps to a square the attacker does not see (sliders see through the king).
+    const Bitboard without_king = occ ^ square_bb(ksq);
+    Bitboard       escapes      = king_attacks(ksq).andnot(pos.pieces(us));
+    while (escapes)
+        if (!pos.is_attacked(them, escapes.pop(), without_king)) return true;
+    if (checkers.more_than_one()) return false;
+
+    // Another piece takes the checker or steps in between. A pinned piece never can (its line
+    // and the check line cross only at the king); every piece that reaches a square can move
+    // there, promoting where staying unpromoted would leave it without moves.
+    const Square   checker = checkers.lsb();
+    const Bitboard movers  = pos.pieces(us).andnot(pos.pinned(us) | square_bb(ksq));
+    if (pos.attackers_to(us, checker, occ) & movers) return true;
+    Bitboard block = between_bb(ksq, checker);
+    if (!block) return false;
+    const Hand hand = pos.hand(us);
+    if (hand.has(SILVER) || hand.has(GOLD) || hand.has(BISHOP) || hand.has(ROOK)) return true;
+    const Bitboard one = geometry::LIVE_RANKS[us][0];
+    const Bitboard two = geometry::LIVE_RANKS[us][1];
+    Bitboard       pawn_files;
+    if (hand.has(PAWN))
+        pos.pieces(us, PAWN).for_each([&](Square s) { pawn_files |= file_bb(file_of(s)); });
+    const Square their_king = pos.king_square(them);
+    while (block) {
+        const Square s = block.pop();
+        if (pos.attackers_to(us, s, occ) & movers) return true;
+        if ((hand.has(LANCE) && one.test(s)) || (hand.has(KNIGHT) && two.test(s))) return true;
+        if (hand.has(PAWN) && one.test(s) && !pawn_files.test(s)) {
+            // A pawn dropped in between is illegal only if it mates the attacker's king.
+            const bool checks = their_king != SQ_NONE && pawn_attacks(us, s).test(their_king);
+            if (!checks || !pos.pawn_drop_mates(s)) return true;
+        }
+    }
+    return false;
+}
+
+namespace {
+
+bool mates(Position& pos, Move m) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const bool mated = !has_evasion(pos);
+    pos.undo_move(m);
+    return mated;
+}
+
+} // namespace
+
+Move find_mate_in_one(Position& pos) {
+    const Color  us  = pos.side_to_move();
+    const Square ksq = pos.king_square(~us);
+    if (ksq == SQ_NONE || pos.in_check()) return Move::none();
+    const Bitboard near_king = king_attacks(ksq);
+    const Bitboard occ       = pos.pieces();
+    const Bitboard empty     = ~occ;
+
+    // Drops. Next to the king a dropped piece must be protected, or the king takes it; a
+    // knight checks from a distance. Pawn drops never mate legally.
+    const Hand hand = pos.hand(us);
+    for (PieceType pt : {GOLD, SILVER, ROOK, BISHOP, LANCE, KNIGHT}) {
+        if (!hand.count(pt)) continue;
+        Bitboard targets = pos.check_squares(pt) & empty;
+        if (pt != KNIGHT) targets &= near_king;
+        while (targets) {
+            const Square to = targets.pop();
+            if (pt != KNIGHT && !pos.is_attacked(us, to, occ)) continue;
+            const Move m = Move::make_drop(us, pt, to);
+            if (mates(pos, m)) return m;
+        }
+    }
+
+    // Board moves onto a square next to the king that another of our pieces protects. Not in
+    // check, a non-king move is legal unless it leaves a pin line or strands a piece.
+    const Bitboard pinned  = pos.pinned(us);
+    const Square   own_ksq = pos.king_square(us);
+    Bitboard       targets = near_king.andnot(pos.pieces(us));
+    while (targets) {
+        const Square to        = targets.pop();
+        Bitboard     attackers = pos.attackers_to(us, to, occ).andnot(pos.pieces(KING));
+        while (attackers) {
+            const Square from = attackers.pop();
+            if (pinned.test(from) && !aligned(from, to, own_ksq)) continue;
+            const Bitboard without = occ ^ square_bb(from);
+            if (!pos.attackers_to(us, to, without).andnot(square_bb(from))) continue;
+            const Piece     pc   = pos.piece_on(from);
+            const PieceType pt   = type_of(pc);
+            const Rank      rank = relative_rank(us, rank_of(to));
+            if (can_promote(pt) && (rank <= RANK_3 || relative_rank(us, rank_of(from)) <= RANK_3)) {
+                const Move p = Move::make(from, to, make_piece(us, promoted(pt)), true);
+                if (pos.gives_check(p) && mates(pos, p)) return p;
+                // Promoted pawns, bishops and rooks attack everything the unpromoted ones do.
+                if (pt == PAWN || pt == BISHOP || pt == ROOK) continue;
+            }
+            const bool dead =
+                ((pt == PAWN || pt == LANCE) && rank == RANK_1) || (pt == KNIGHT && rank <= RANK_2);
+            if (dead) continue;
+            const Move m = Move::make(from, to, pc, false);
+            if (pos.gives_check(m) && mates(pos, m)) return m;
+        }
+    }
+    return Move::none();
+}
+
+} // namespace tsubame::mate

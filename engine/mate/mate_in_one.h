@@ -1,0 +1,21 @@
+#pragma once
+
+// Fast one-move mate tests for the mate solver, which asks at nearly every new node: the
+// evasion test stops at the first evasion it finds instead of generating them all.
+
+#include "core/move.h"
+#include "core/position.h"
+
+namespace tsubame::mate {
+
+/// True when the side to move, which must be in check, has a legal move (the same answer as
+/// generating the evasions, without generating them).
+bool has_evasion(const Position& pos);
+
+/// A move of the side to move that checkmates at once, or Move::none() (also when in check).
+/// Tries drops next to the king that another piece protects, knight drops, and board moves
+/// onto protected squares next to the king; it can miss rarer mates (a long-range check, a
+/// discovered check), never reports a move that does not mate. pos is restored.
+Move find_mate_in_one(Position& pos);
+
+} // namespace tsubame::mate

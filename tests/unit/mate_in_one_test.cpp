@@ -1,0 +1,74 @@
+// The mate solver's fast one-move tests: the early-exit evasion test agrees with the evasion
+// generator, and every one-move mate found is one (and the search engine's test finds none
+// that it misses), along random check-and-answer sequences from the mate problems.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/notation.h"
+#include "core/position.h"
+#include "mate/mate_in_one.h"
+#include "movegen/movegen.h"
+#include "search/mate1.h"
+
+namespace tsubame {
+namespace {
+
+bool mates(Position& pos, Move m) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const bool mated = pos.in_check() && LegalMoves(pos).empty();
+    pos.undo_move(m);
+    return mated;
+}
+
+TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
+    std::ifstream in(std::string(TSUBAME_TEST_DATA) + "/tsume.tsv");
+    ASSERT_TRUE(in.good());
+    std::mt19937_64 rng(3);
+    int             in_check = 0, no_evasion = 0, mates_found = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#' || line.rfind("sfen", 0) == 0) continue;
+        const std::string sfen = line.substr(0, line.find('\t'));
+        for (int walk = 0; walk < 16; ++walk) {
+            Position               pos;
+            std::vector<StateInfo> states(41);
+            ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok()) << sfen;
+            const Color attacker = pos.side_to_move();
+            for (int ply = 1; ply <= 40; ++ply) {
+                const LegalMoves legal(pos);
+                if (pos.in_check()) {
+                    ++in_check;
+                    no_evasion += legal.empty();
+                    ASSERT_EQ(mate::has_evasion(pos), !legal.empty()) << pos.sfen();
+                } else {
+                    const Move m = mate::find_mate_in_one(pos);
+                    if (m != Move::none()) {
+                        ++mates_found;
+                        ASSERT_TRUE(legal.contains(m)) << to_usi(m) << " in " << pos.sfen();
+                        ASSERT_TRUE(mates(pos, m)) << to_usi(m) << " in " << pos.sfen();
+                    } else {
+                        ASSERT_EQ(find_mate_in_1(pos), Move::none()) << pos.sfen();
+                    }
+                }
+                const MoveList<GenType::CHECKS, true> checks(pos);
+                const bool use_checks = pos.side_to_move() == attacker && !checks.empty();
+                if (legal.empty()) break;
+                const Move pick = use_checks ? *(checks.begin() + rng() % checks.size())
+                                             : *(legal.begin() + rng() % legal.size());
+                pos.do_move(pick, states[ply]);
+            }
+        }
+    }
+    // The walks must have met enough of each case for the comparison to mean something.
+    EXPECT_GT(in_check, 1000);
+    EXPECT_GT(no_evasion, 20);
+    EXPECT_GT(mates_found, 20);
+}
+
+} // namespace
+} // namespace tsubame
