@@ -13,7 +13,11 @@
 //   - king safety: for each king, how many of its neighbours the enemy attacks, how many safe
 //     flight squares it has, and the attacked count crossed with the enemy's hand, since
 //     pieces in hand turn attacked squares into mating drops;
-//   - activity: each piece's mobility, and the side to move's undefended attacked pieces.
+//   - activity: each piece's mobility, and the side to move's undefended attacked pieces;
+//   - absolute placement: per piece type (the king too), its square seen from the owner's
+//     side and mirrored left-right (the rules are symmetric, so is the true value), since
+//     the king-relative tables cannot tell a castle on the edge from one in the centre, nor
+//     how far a pawn has advanced.
 
 #include <algorithm>
 #include <array>
@@ -38,7 +42,17 @@ constexpr int MOBILITY = KING_HAND_PRESSURE + 5 * 9;
 // Threats: + PieceType, the side to move's pieces that the enemy attacks and nothing defends
 // (a quiescence search's stand-pat would otherwise ignore that one of them is lost).
 constexpr int HANGING_TO_MOVE = MOBILITY + 16;
-constexpr int FEATURE_COUNT   = HANGING_TO_MOVE + 16;
+constexpr int SQUARES         = 5 * 9; // files folded onto 1-5
+constexpr int PIECE_SQUARE    = HANGING_TO_MOVE + 16; // + PieceType * SQUARES + owner_square
+constexpr int FEATURE_COUNT   = PIECE_SQUARE + 16 * SQUARES;
+
+/// Square s seen from colour c's side (White's board turned round), files mirrored onto 1-5:
+/// 0..44.
+inline int owner_square(Color c, Square s) {
+    int file = int(file_of(s)), rank = int(rank_of(s));
+    if (c == WHITE) file = 8 - file, rank = 8 - rank;
+    return std::min(file, 8 - file) * 9 + rank;
+}
 
 /// How much the enemy hand threatens a king, 0..4: drops are shogi's main attacking force.
 inline int hand_pressure(Hand h) {
@@ -61,6 +75,7 @@ template <typename F>
 void for_each_piece_feature(Color c, PieceType pt, Square s, Square own, Square foe, F&& f) {
     const int sign = c == BLACK ? 1 : -1;
     f(BOARD_MATERIAL + pt, sign);
+    f(PIECE_SQUARE + pt * SQUARES + owner_square(c, s), sign);
     if (own != SQ_NONE) f(NEAR_OWN_KING + pt * OFFSETS + king_offset(c, own, s), sign);
     if (foe != SQ_NONE) f(NEAR_ENEMY_KING + pt * OFFSETS + king_offset(c, foe, s), sign);
 }
@@ -76,6 +91,7 @@ void for_each_placement_feature(const Position& pos, F&& f) {
         pos.pieces(c).andnot(pos.pieces(KING)).for_each([&](Square s) {
             for_each_piece_feature(c, type_of(pos.piece_on(s)), s, own, foe, f);
         });
+        if (own != SQ_NONE) f(PIECE_SQUARE + KING * SQUARES + owner_square(c, own), sign);
         const Hand h = pos.hand(c);
         for (int pt = HAND_TYPE_BEGIN; pt < HAND_TYPE_END; ++pt)
             if (const int n = h.count(PieceType(pt))) f(HAND_MATERIAL + pt, sign * n);

@@ -58,6 +58,21 @@ TEST(Eval, EqualsTheSumOfWeightedFeatures) {
     EXPECT_EQ(evaluate(game.position()), -sum); // White to move
 }
 
+TEST(Eval, PieceSquaresAreSeenFromTheOwnersSideAndMirrored) {
+    const auto sq = [](const char* usi) { return *parse_square(usi); };
+    // Each side's king at home has the same index; so do the two corners of one side.
+    EXPECT_EQ(eval::owner_square(BLACK, sq("5i")), eval::owner_square(WHITE, sq("5a")));
+    EXPECT_EQ(eval::owner_square(BLACK, sq("9i")), eval::owner_square(BLACK, sq("1i")));
+    EXPECT_EQ(eval::owner_square(WHITE, sq("2b")), eval::owner_square(BLACK, sq("8h")));
+    // Ranks stay apart: an advanced pawn is not a pawn at home.
+    EXPECT_NE(eval::owner_square(BLACK, sq("5g")), eval::owner_square(BLACK, sq("5c")));
+    for (int s = 0; s < SQ_NB; ++s)
+        for (Color c : {BLACK, WHITE}) {
+            EXPECT_GE(eval::owner_square(c, Square(s)), 0);
+            EXPECT_LT(eval::owner_square(c, Square(s)), eval::SQUARES);
+        }
+}
+
 TEST(Eval, IsColourSymmetric) {
     for (const char* spec :
          {"startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e",
