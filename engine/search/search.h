@@ -98,8 +98,8 @@ private:
     using PieceToHistory = int16_t[PIECE_NB][SQ_NB];
 
     struct Stack {
-        Move*           pv = nullptr;
-        Move            killers[2];
+        Move*           pv           = nullptr;
+        Move            killers[2]   = {Move::none(), Move::none()};
         Move            current      = Move::none();
         PieceToHistory* cont_history = nullptr; ///< The table that follows `current`.
         int             ply          = 0;
