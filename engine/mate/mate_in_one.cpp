@@ -4,6 +4,17 @@
 
 namespace tsubame::mate {
 
+int king_flight_squares(const Position& pos) {
+    const Color    us           = pos.side_to_move();
+    const Square   ksq          = pos.king_square(us);
+    const Bitboard without_king = pos.pieces() ^ square_bb(ksq);
+    int            n            = 0;
+    king_attacks(ksq).andnot(pos.pieces(us)).for_each([&](Square s) {
+        n += !pos.is_attacked(~us, s, without_king);
+    });
+    return n;
+}
+
 bool has_evasion(const Position& pos) {
     const Color    us       = pos.side_to_move();
     const Color    them     = ~us;

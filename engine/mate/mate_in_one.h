@@ -12,6 +12,10 @@ namespace tsubame::mate {
 /// generating the evasions, without generating them).
 bool has_evasion(const Position& pos);
 
+/// How many squares the side to move's king can step to: empty or holding an opponent's
+/// piece, and not attacked by the opponent (sliders see through the king).
+int king_flight_squares(const Position& pos);
+
 /// A move of the side to move that checkmates at once, or Move::none() (also when in check).
 /// Tries drops next to the king that another piece protects, knight drops, and board moves
 /// onto protected squares next to the king; it can miss rarer mates (a long-range check, a

@@ -197,9 +197,10 @@ void MateSolver::expand(Frame& f, bool or_node) {
                      [&](const Child& a, const Child& b) { return order(a) < order(b); });
 }
 
-void MateSolver::estimate(Child& c, bool or_node) const {
+void MateSolver::estimate(Child& c, bool or_node) {
     const Move m = c.move;
-    // df-pn+ estimate for a child never searched, from who defends the destination.
+    // df-pn+ estimate for a child never searched, from who defends the destination and, for a
+    // check, where the king can flee.
     // A check onto a square the defender holds twice, or one that is not better
     // supported than defended and captures nothing worth it, is harder to prove; one the
     // attacker supports more is harder to disprove. An evasion that captures or
@@ -220,6 +221,14 @@ void MateSolver::estimate(Child& c, bool or_node) const {
             ++c.init_dn;
         else
             ++c.init_pn;
+        // Every square the king can flee to after the check is one more evasion to refute;
+        // a king with none is harder to disprove.
+        StateInfo st;
+        pos_.do_move(m, st);
+        const int flights = mate::king_flight_squares(pos_);
+        pos_.undo_move(m);
+        c.init_pn = std::max(c.init_pn, uint32_t(flights));
+        if (flights == 0) ++c.init_dn;
     } else if (captured != NO_PIECE) {
         c.init_pn = 2;
     } else if (m.is_drop() || m.from() != pos_.king_square(us)) {

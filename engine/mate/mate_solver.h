@@ -109,8 +109,9 @@ private:
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
-    /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node).
-    void estimate(Child& c, bool or_node) const;
+    /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node,
+    /// which a check is played on and taken back to count the king's flight squares).
+    void estimate(Child& c, bool or_node);
     /// Reads a child's numbers from the path, the repetition table and the table.
     void look_up_child(Child& c, uint64_t path_key);
     bool check_limits();

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/notation.h"
@@ -68,6 +69,23 @@ TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
     EXPECT_GT(in_check, 1000);
     EXPECT_GT(no_evasion, 20);
     EXPECT_GT(mates_found, 20);
+}
+
+TEST(SolverMateInOne, KingFlightSquares) {
+    // The black king on 5i; the white king far away.
+    const std::pair<const char*, int> cases[] = {
+        {"4k4/9/9/9/9/9/9/9/4K4 b - 1", 5}, // 4h 5h 6h 4i 6i
+        {"4k4/9/9/9/9/9/9/8r/4K4 b - 1", 2}, // the rook holds rank h
+        {"4k4/9/9/9/9/9/9/9/r3K4 b - 1", 3}, // and rank i, through the king too
+        {"4k4/9/9/9/9/9/9/4g4/4K4 b - 1", 1}, // only taking the lone gold
+        {"4k4/9/9/9/9/9/9/3SGS3/3GKG3 b - 1", 0}, // own pieces all round
+    };
+    for (const auto& [sfen, flights] : cases) {
+        StateInfo st;
+        Position  pos;
+        ASSERT_TRUE(pos.set_sfen(sfen, &st).ok()) << sfen;
+        EXPECT_EQ(mate::king_flight_squares(pos), flights) << sfen;
+    }
 }
 
 } // namespace
