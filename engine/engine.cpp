@@ -49,7 +49,8 @@ void Engine::go(const SearchLimits& limits) {
     const EngineOptions options = options_;
 
     thread_ = std::thread([this, search_game, l, options] {
-        Position&  pos = search_game->position();
+        const auto started = std::chrono::steady_clock::now();
+        Position&  pos     = search_game->position();
         BestMove   answer;
         const bool thinking_freely = l.infinite || l.ponder;
         if (!thinking_freely
@@ -93,7 +94,12 @@ void Engine::go(const SearchLimits& limits) {
                 // After quit() nothing may be reported, not even the interrupted iteration.
                 if (callbacks_.on_info && !silent_.load()) callbacks_.on_info(total);
             };
-            const SearchResult r = searcher_->run(pos, l, options.search, on_info);
+            // The probe's time came off this move's clock.
+            SearchLimits search_limits = l;
+            search_limits.spent_ms     = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::steady_clock::now() - started)
+                                         .count();
+            const SearchResult r = searcher_->run(pos, search_limits, options.search, on_info);
             helpers_stop_.store(true); // helpers not yet running see this when they start
             for (int i = 0; i < options.threads - 1; ++i)
                 helpers_[i]->stop();

@@ -21,6 +21,9 @@ struct SearchLimits {
     bool              infinite       = false;
     bool              ponder         = false;
     std::vector<Move> searchmoves; ///< Restrict the root to these moves when not empty.
+    /// Milliseconds of this move's clock already spent before the search starts (by the root
+    /// mate probe); the search counts its time from that earlier moment.
+    int64_t spent_ms = 0;
 
     /// True when a clock governs the search (not depth, nodes, movetime or infinite alone).
     bool uses_clock() const {

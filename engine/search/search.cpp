@@ -166,7 +166,7 @@ void Searcher::check_time() {
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchOptions& options,
                            const std::function<void(const SearchInfo&)>& on_info) {
-    start_   = Clock::now();
+    start_   = Clock::now() - std::chrono::milliseconds(std::max<int64_t>(0, limits.spent_ms));
     limits_  = limits;
     options_ = options;
     nodes_.store(0, std::memory_order_relaxed);

@@ -94,6 +94,23 @@ TEST(Search, RootMateProbePlaysAProvenMate) {
     EXPECT_TRUE(verify_mate_line(game.position(), h.infos[0].pv));
 }
 
+TEST(Search, RootMateProbeTimeComesOffTheClock) {
+    // Black to move on the same board: the probe searches checks for a while and finds no
+    // mate. Its time counts against the byoyomi (it used to be added on top of it).
+    Harness h;
+    h.engine.options().root_mate_permille = 500;
+    SearchLimits l;
+    l.byoyomi            = 1000;
+    const auto     start = std::chrono::steady_clock::now();
+    const BestMove b     = h.search("sfen l6nl/3kPs3/5p2p/p1ppg2P1/7+r1/P1G3p1P/1pNbSP1GL/"
+                                        "2+n1S1K2/L1r3P2 b BGS3Pn2p 110",
+                                    l);
+    const auto     ms    = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - start);
+    EXPECT_EQ(b.kind, BestMove::Kind::MOVE);
+    EXPECT_LT(ms.count(), 1000) << "the answer comes within the byoyomi";
+}
+
 TEST(Search, RootMateProbeIsSkippedAtFixedDepth) {
     Harness h;
     h.engine.options().root_mate_permille = 1000;
