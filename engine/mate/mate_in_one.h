@@ -1,7 +1,7 @@
 #pragma once
 
-// Fast one-move mate tests for the mate solver, which asks at nearly every new node: the
-// evasion test stops at the first evasion it finds instead of generating them all.
+// Fast one-move mate tests for the mate solver and the search, which ask at nearly every new
+// node: the evasion test stops at the first evasion it finds instead of generating them all.
 
 #include "core/move.h"
 #include "core/position.h"

@@ -5,9 +5,9 @@
 #include <thread>
 
 #include "eval/evaluate.h"
+#include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
 #include "rules/repetition.h"
-#include "search/mate1.h"
 #include "search/see.h"
 
 namespace tsubame {
@@ -410,7 +410,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // One-move mate, tested before any pruning: a node that static measures would cut can
     // still be lost (or won) to a single drop. A stored entry means the node was searched.
     if (!root && !in_check && !tt_hit && !excluded) {
-        if (const Move mate = find_mate_in_1(pos); mate != Move::none()) {
+        if (const Move mate = mate::find_mate_in_one(pos); mate != Move::none()) {
             const Value v = mate_in(ply + 1);
             tt_.store(key, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
                       mate.to16(), eval);
@@ -662,7 +662,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         best = eval; // stand pat: the side to move may decline every capture
         if (best >= beta) return best;
         // Captures alone would miss a mating drop, the commonest way to win at once.
-        if (find_mate_in_1(pos) != Move::none()) return mate_in(ply + 1);
+        if (mate::find_mate_in_one(pos) != Move::none()) return mate_in(ply + 1);
         alpha = std::max(alpha, best);
     }
 

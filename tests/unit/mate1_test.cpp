@@ -8,8 +8,8 @@
 
 #include "board_fixture.h"
 #include "core/notation.h"
+#include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
-#include "search/mate1.h"
 
 namespace tsubame {
 namespace {
@@ -30,7 +30,7 @@ std::vector<Move> all_mates(Position& pos) {
 
 std::string mate_of(std::string_view sfen) {
     Board      b(sfen);
-    const Move m = find_mate_in_1(b.game.position());
+    const Move m = mate::find_mate_in_one(b.game.position());
     return m == Move::none() ? "none" : to_usi(m);
 }
 
@@ -80,7 +80,7 @@ TEST(MateInOne, AgreesWithBruteForceOnRandomGames) {
                 Position& pos = b.game.position();
                 if (!pos.in_check()) {
                     const auto mates = all_mates(pos);
-                    const Move m     = find_mate_in_1(pos);
+                    const Move m     = mate::find_mate_in_one(pos);
                     if (m != Move::none()) {
                         EXPECT_NE(std::find(mates.begin(), mates.end(), m), mates.end())
                             << pos.sfen() << " " << to_usi(m);
@@ -89,8 +89,8 @@ TEST(MateInOne, AgreesWithBruteForceOnRandomGames) {
                     total += !mates.empty();
                 }
                 const MoveList<GenType::LEGAL> legal(pos);
-                // The quick test may leave an evasion unfound, but never claim one that is not.
-                if (pos.in_check() && has_quick_evasion(pos)) {
+                // The evasion test never claims an evasion that does not exist.
+                if (pos.in_check() && mate::has_evasion(pos)) {
                     EXPECT_FALSE(legal.empty()) << pos.sfen();
                     ++quick_evasions;
                 }
