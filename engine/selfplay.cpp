@@ -37,6 +37,7 @@ void self_play(const SelfPlayOptions&                                           
         struct Seen {
             std::string sfen;
             Color       side;
+            int         score;
         };
         std::vector<Seen> seen;
         int               black_result = 0; // draw unless decided
@@ -63,14 +64,17 @@ void self_play(const SelfPlayOptions&                                           
                 black_result = win;
                 break;
             }
-            if (!pos.in_check()) seen.push_back({pos.sfen(), us});
+            // Quiet positions only: where the best move captures, the static evaluation is
+            // off by the capture, and fitting it to the outcome teaches the weights noise.
+            if (!pos.in_check() && pos.piece_on(r.best.to()) == NO_PIECE)
+                seen.push_back({pos.sfen(), us, int(r.score)});
             game.play(r.best);
         }
 
         std::vector<TrainingPosition> labelled;
         labelled.reserve(seen.size());
         for (const Seen& s : seen)
-            labelled.push_back({s.sfen, s.side == BLACK ? black_result : -black_result});
+            labelled.push_back({s.sfen, s.side == BLACK ? black_result : -black_result, s.score});
         on_game(labelled);
     }
 }

@@ -1,7 +1,8 @@
 #pragma once
 
 // Self-play for tuning data: the engine plays itself at a fixed node count from lightly
-// randomised openings, and every quiet position is labelled with the game's result.
+// randomised openings, and every quiet position is labelled with the game's result and the
+// search's score.
 
 #include <cstdint>
 #include <functional>
@@ -19,10 +20,12 @@ struct SelfPlayOptions {
     uint64_t seed         = 1;
 };
 
-/// A position and the result of its game for the side to move (1 win, 0 draw, -1 loss).
+/// A position, the result of its game for the side to move (1 win, 0 draw, -1 loss) and the
+/// search's score of it for the side to move.
 struct TrainingPosition {
     std::string sfen;
     int         result;
+    int         score;
 };
 
 /// Plays the games; `on_game` receives each finished game's labelled positions.

@@ -2,11 +2,14 @@
 """Tunes Tsubame's evaluation weights on self-play results (Texel's method).
 
 Input: the output of `tsubame features`, one position per line:
-    <result> <feature>:<coefficient> ...
-with the result for the side to move (1 win, 0 draw, -1 loss) and the features from the side
-to move's view. The model predicts sigmoid(eval / scale) with eval = sum(weight * coefficient);
-the loss is cross-entropy against (result + 1) / 2. The scale is first fitted to the current
-weights, so the weights keep their centipawn meaning. Sparse Adam on mini-batches, L2 on the
+    <result> [<score>] <feature>:<coefficient> ...
+with the result for the side to move (1 win, 0 draw, -1 loss), optionally the self-play
+search's score for the side to move, and the features from the side to move's view. The model
+predicts sigmoid(eval / scale) with eval = sum(weight * coefficient); the loss is
+cross-entropy against lambda * (result + 1) / 2 + (1 - lambda) * sigmoid(score / scale): the
+search's score tells far more about one position than a game's result, which is shared by a
+hundred positions and decided by later mistakes. The scale is first fitted to the results
+with the current weights, so the weights keep their centipawn meaning. Sparse Adam on mini-batches, L2 on the
 placement weights. The last 10 % of the lines (whole games, as the generator writes games in
 order) is held out to show that the fit generalises.
 
@@ -41,6 +44,7 @@ def read_weights(path):
 
 
 def read_data(path):
+    """(result target, search score or None, features) per position."""
     data = []
     with open(path) as f:
         for line in f:
@@ -48,9 +52,23 @@ def read_data(path):
             if not parts:
                 continue
             target = (int(parts[0]) + 1) / 2
+            score = None
+            if len(parts) > 1 and ":" not in parts[1]:
+                score = int(parts[1])
+                parts = parts[1:]
             feats = [(int(a), int(b)) for a, b in (p.split(":") for p in parts[1:])]
-            data.append((target, feats))
+            data.append((target, score, feats))
     return data
+
+
+def blend(data, lam, scale):
+    """(target, features) with the result and the score mixed by lam (1: result alone)."""
+    out = []
+    for target, score, feats in data:
+        if score is not None:
+            target = lam * target + (1 - lam) * sigmoid(score / scale)
+        out.append((target, feats))
+    return out
 
 
 def sigmoid(x):
@@ -143,13 +161,18 @@ def main():
     ap.add_argument("--freeze-material", action="store_true",
                     help="tune only placement and king safety; keep the material values")
     ap.add_argument("--note", default="", help="provenance line: how the data was made")
+    ap.add_argument("--lam", type=float, default=1.0,
+                    help="weight of the game result in the target; the search score has the rest")
     args = ap.parse_args()
 
     w0 = read_weights(WEIGHTS_H)
-    data = read_data(args.features)
-    split = len(data) * 9 // 10
+    raw = read_data(args.features)
+    split = len(raw) * 9 // 10
+    results_only = blend(raw, 1.0, 1.0)
+    scale = fit_scale(results_only[:split], w0)
+    data = blend(raw, args.lam, scale)
     train, held = data[:split], data[split:]
-    scale = fit_scale(train, w0)
+    held_results = results_only[split:]
     before = (loss(train, w0, scale), loss(held, w0, scale))
     print(f"positions {len(data)} (train {len(train)}, held out {len(held)}), scale {scale:.1f}",
           file=sys.stderr)
@@ -158,12 +181,16 @@ def main():
     w = tune(train, w0, scale, args.epochs, args.lr, args.l2, args.batch, args.seed, first)
     after = (loss(train, w, scale), loss(held, w, scale))
     print(f"after:  train {after[0]:.5f}, held out {after[1]:.5f}", file=sys.stderr)
+    # The results are what the evaluation must predict in the end, whatever the blend.
+    results = (loss(held_results, w0, scale), loss(held_results, w, scale))
+    print(f"held out against results alone: {results[0]:.5f} -> {results[1]:.5f}", file=sys.stderr)
     provenance = [
         f"Provenance: {args.note}" if args.note else "Provenance: see the commit that wrote this file.",
         f"Tuned on {len(train)} positions (held out {len(held)}), scale {scale:.1f}, {args.epochs} "
-        f"epochs, lr {args.lr}, l2 {args.l2}" + (", material frozen." if args.freeze_material else "."),
+        f"epochs, lr {args.lr}, l2 {args.l2}, lambda {args.lam}"
+        + (", material frozen." if args.freeze_material else "."),
         f"Cross-entropy held out: {before[1]:.5f} -> {after[1]:.5f}; train: {before[0]:.5f} -> "
-        f"{after[0]:.5f}.",
+        f"{after[0]:.5f}; held out against results alone: {results[0]:.5f} -> {results[1]:.5f}.",
     ]
     write_weights(Path(args.out), w, provenance)
 

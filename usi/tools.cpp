@@ -40,7 +40,7 @@ int run_selfplay(int argc, char* argv[]) {
     int played = 0, decisive = 0;
     self_play(options, [&](const std::vector<TrainingPosition>& positions) {
         for (const auto& p : positions)
-            out << p.sfen << '\t' << p.result << '\n';
+            out << p.sfen << '\t' << p.result << '\t' << p.score << '\n';
         out.flush();
         ++played;
         decisive += !positions.empty() && positions.front().result != 0;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -138,6 +139,9 @@ TEST(SelfPlay, LabelsFollowTheSideToMove) {
             EXPECT_TRUE(p.result >= -1 && p.result <= 1);
             Game g;
             ASSERT_TRUE(g.set_sfen(p.sfen).ok()) << p.sfen;
+            EXPECT_FALSE(g.position().in_check()) << p.sfen;
+            // A game ends once a side is this far ahead, so kept scores are below it.
+            EXPECT_LT(std::abs(p.score), 3000) << p.sfen;
             const bool black = g.position().side_to_move() == BLACK;
             Game       first;
             ASSERT_TRUE(first.set_sfen(positions.front().sfen).ok());
