@@ -113,7 +113,11 @@ void for_each_attack_feature(const Position& pos, F&& f) {
         const Bitboard own                     = pos.pieces(c);
         const Square   enemy_king              = pos.king_square(~c);
         int            mobility[PIECE_TYPE_NB] = {};
-        Bitboard       pieces                  = own;
+        // Pawns, nearly half the pieces, attack one square each and have no mobility term:
+        // one shift covers them all (no pawn stands where the shift would wrap a file).
+        const Bitboard pawns = pos.pieces(c, PAWN);
+        attacked[c]          = c == BLACK ? pawns.shift_up() : pawns.shift_down();
+        Bitboard pieces      = own.andnot(pawns);
         while (pieces) {
             const Square    s  = pieces.pop();
             const PieceType pt = type_of(pos.piece_on(s));
