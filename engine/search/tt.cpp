@@ -35,7 +35,7 @@ void TranspositionTable::clear() {
 }
 
 bool TranspositionTable::probe(uint64_t key, TTData& data) const {
-    const uint32_t key32 = uint32_t(key >> 32);
+    const uint32_t key32 = uint32_t(key); // the high bits chose the cluster
     Cluster*       c     = cluster_of(key);
     for (Entry& e : c->entries) {
         if (e.key32 == key32 && e.depth8) {
@@ -50,7 +50,7 @@ bool TranspositionTable::probe(uint64_t key, TTData& data) const {
 
 void TranspositionTable::store(uint64_t key, Value value, Bound bound, int depth, uint16_t move16,
                                Value eval) {
-    const uint32_t key32 = uint32_t(key >> 32);
+    const uint32_t key32 = uint32_t(key); // the high bits chose the cluster
     Cluster*       c     = cluster_of(key);
     Entry*         slot  = &c->entries[0];
     for (Entry& e : c->entries) {

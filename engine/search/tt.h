@@ -59,7 +59,7 @@ public:
 
 private:
     struct Entry {
-        uint32_t key32;
+        uint32_t key32; // the key's low half: its high bits chose the cluster
         uint16_t move16;
         int16_t  value;
         int16_t  eval;

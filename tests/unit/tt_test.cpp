@@ -1,0 +1,55 @@
+// Transposition table: what is stored is found again, and only under its own key.
+
+#include <gtest/gtest.h>
+
+#include "search/tt.h"
+
+namespace tsubame {
+namespace {
+
+TEST(TranspositionTable, FindsWhatWasStored) {
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(1));
+    const uint64_t key = 0x9e3779b97f4a7c14ULL;
+    TTData         data{};
+    EXPECT_FALSE(tt.probe(key, data));
+    tt.store(key, 123, BOUND_LOWER, 7, 0x1234, -45);
+    ASSERT_TRUE(tt.probe(key, data));
+    EXPECT_EQ(data.value, 123);
+    EXPECT_EQ(data.eval, -45);
+    EXPECT_EQ(data.depth, 7);
+    EXPECT_EQ(data.bound, BOUND_LOWER);
+    EXPECT_EQ(data.move16, 0x1234);
+    tt.clear();
+    EXPECT_FALSE(tt.probe(key, data));
+}
+
+TEST(TranspositionTable, KeysThatShareTheirHighBitsStayApart) {
+    // The high bits choose the cluster, so the check within it must use the others: keys
+    // that differ only in their low half land in one cluster and must not be mistaken for
+    // each other (with the high half as the check, a large table gave false hits often).
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(1));
+    const uint64_t stored = 0xabcdef0100000000ULL | 0x2468ace0ULL;
+    tt.store(stored, 77, BOUND_EXACT, 5, 0x0101, 0);
+    TTData data{};
+    for (uint64_t low : {0x13579bd8ULL, 0x2468ace2ULL, 0xfffffffeULL})
+        EXPECT_FALSE(tt.probe((stored & ~0xffffffffULL) | low, data)) << std::hex << low;
+    EXPECT_TRUE(tt.probe(stored, data));
+}
+
+TEST(TranspositionTable, ADeeperResultOfThePositionIsKept) {
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(1));
+    const uint64_t key = 0x0123456789abcdeeULL;
+    tt.store(key, 50, BOUND_LOWER, 12, 0x0202, 0);
+    tt.store(key, 10, BOUND_UPPER, 2, 0, 0); // a shallow bound does not replace it
+    TTData data{};
+    ASSERT_TRUE(tt.probe(key, data));
+    EXPECT_EQ(data.depth, 12);
+    EXPECT_EQ(data.value, 50);
+    EXPECT_EQ(data.move16, 0x0202);
+}
+
+} // namespace
+} // namespace tsubame
