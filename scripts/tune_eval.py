@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""Tunes Tsubame's evaluation weights on self-play results (Texel's method).
+#!/usr/bin/python3
+"""Tunes Tsubame's evaluation weights on self-play data (Texel's method).
 
 Input: the output of `tsubame features`, one position per line:
     <result> [<score>] <feature>:<coefficient> ...
@@ -9,27 +9,31 @@ predicts sigmoid(eval / scale) with eval = sum(weight * coefficient); the loss i
 cross-entropy against lambda * (result + 1) / 2 + (1 - lambda) * sigmoid(score / scale): the
 search's score tells far more about one position than a game's result, which is shared by a
 hundred positions and decided by later mistakes. The scale is first fitted to the results
-with the current weights, so the weights keep their centipawn meaning. Sparse Adam on mini-batches, L2 on the
-placement weights. The last 10 % of the lines (whole games, as the generator writes games in
-order) is held out to show that the fit generalises.
+with the current weights, so the weights keep their centipawn meaning. Sparse Adam on mini-batches,
+L2 on the placement weights. The last 10 % of the lines (whole games, as the generator writes
+games in order) is held out to show that the fit generalises.
 
-Writes engine/eval/weights.h. Standard library only.
+Writes engine/eval/weights.h. Needs NumPy from Debian (apt-get install -y python3-numpy):
+the data has tens of millions of feature entries, too many for pure Python.
 
-    scripts/tune_eval.py features.txt [--epochs 8] [--out engine/eval/weights.h]
+    scripts/tune_eval.py features.txt [--epochs 8] [--lam 0.5] [--out engine/eval/weights.h]
 """
 
 import argparse
-import math
-import random
 import re
 import sys
 import textwrap
 from pathlib import Path
 
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("tune_eval.py needs NumPy: apt-get install -y python3-numpy (and run /usr/bin/python3)")
+
 ROOT = Path(__file__).resolve().parent.parent
 WEIGHTS_H = ROOT / "engine" / "eval" / "weights.h"
-HAND_BEGIN = 16   # features below are board material (not tuned for the king, index 8)
-PLACEMENT_BEGIN = 24
+KING_MATERIAL = 8      # the king is not material: its weight stays
+PLACEMENT_BEGIN = 24   # features below are material (board, then hand)
 
 
 def read_weights(path):
@@ -43,49 +47,71 @@ def read_weights(path):
     return weights
 
 
+class Data:
+    """Positions as compressed rows: row r's features are idx[ptr[r]:ptr[r+1]]."""
+
+    def __init__(self, result, score, ptr, idx, coef):
+        self.result, self.score, self.ptr, self.idx, self.coef = result, score, ptr, idx, coef
+
+    def __len__(self):
+        return len(self.result)
+
+    def rows(self, order):
+        """The rows in `order`, as a new Data."""
+        lengths = np.diff(self.ptr)[order]
+        ptr = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=ptr[1:])
+        # Position of each entry within its row, added to the row's old start.
+        within = np.arange(ptr[-1], dtype=np.int64) - np.repeat(ptr[:-1], lengths)
+        take = np.repeat(self.ptr[:-1][order], lengths) + within
+        return Data(self.result[order], self.score[order], ptr, self.idx[take], self.coef[take])
+
+    def evals(self, w):
+        """sum(weight * coefficient) per row."""
+        return np.add.reduceat(w[self.idx] * self.coef, self.ptr[:-1]) if len(self) else np.zeros(0)
+
+
 def read_data(path):
-    """(result target, search score or None, features) per position."""
-    data = []
+    result, score, ptr, idx, coef = [], [], [0], [], []
+    empty = 0
     with open(path) as f:
         for line in f:
             parts = line.split()
             if not parts:
                 continue
-            target = (int(parts[0]) + 1) / 2
-            score = None
-            if len(parts) > 1 and ":" not in parts[1]:
-                score = int(parts[1])
-                parts = parts[1:]
-            feats = [(int(a), int(b)) for a, b in (p.split(":") for p in parts[1:])]
-            data.append((target, score, feats))
-    return data
-
-
-def blend(data, lam, scale):
-    """(target, features) with the result and the score mixed by lam (1: result alone)."""
-    out = []
-    for target, score, feats in data:
-        if score is not None:
-            target = lam * target + (1 - lam) * sigmoid(score / scale)
-        out.append((target, feats))
-    return out
+            rest = parts[1:]
+            has_score = bool(rest) and ":" not in rest[0]
+            if has_score:
+                rest = rest[1:]
+            if not rest:  # every feature cancels (a symmetric position): nothing to learn
+                empty += 1
+                continue
+            result.append((int(parts[0]) + 1) / 2)
+            score.append(float(parts[1]) if has_score else np.nan)
+            for p in rest:
+                a, b = p.split(":")
+                idx.append(int(a))
+                coef.append(int(b))
+            ptr.append(len(idx))
+    if empty:
+        print(f"{empty} positions without features skipped", file=sys.stderr)
+    return Data(np.array(result), np.array(score), np.array(ptr, dtype=np.int64),
+                np.array(idx, dtype=np.int64), np.array(coef, dtype=np.float64))
 
 
 def sigmoid(x):
-    if x < -40:
-        return 0.0
-    if x > 40:
-        return 1.0
-    return 1 / (1 + math.exp(-x))
+    return 1 / (1 + np.exp(-np.clip(x, -40, 40)))
 
 
-def loss(data, w, scale):
-    total = 0.0
-    for target, feats in data:
-        p = sigmoid(sum(w[i] * c for i, c in feats) / scale)
-        p = min(max(p, 1e-9), 1 - 1e-9)
-        total -= target * math.log(p) + (1 - target) * math.log(1 - p)
-    return total / max(1, len(data))
+def targets(data, lam, scale):
+    """The result and the score mixed by lam (1: the result alone; no score: the result)."""
+    blended = lam * data.result + (1 - lam) * sigmoid(data.score / scale)
+    return np.where(np.isnan(data.score), data.result, blended)
+
+
+def loss(data, w, scale, target):
+    p = np.clip(sigmoid(data.evals(w) / scale), 1e-9, 1 - 1e-9)
+    return float(-np.mean(target * np.log(p) + (1 - target) * np.log(1 - p)))
 
 
 def fit_scale(data, w):
@@ -93,46 +119,49 @@ def fit_scale(data, w):
     for _ in range(40):  # golden-section search on a unimodal loss
         a = hi - (hi - lo) / 1.618
         b = lo + (hi - lo) / 1.618
-        if loss(data, w, a) < loss(data, w, b):
+        if loss(data, w, a, data.result) < loss(data, w, b, data.result):
             hi = b
         else:
             lo = a
     return (lo + hi) / 2
 
 
-def tune(train, w, scale, epochs, lr, l2, batch, seed, first):
-    w = [float(x) for x in w]
-    m = [0.0] * len(w)
-    v = [0.0] * len(w)
-    t = [0] * len(w)  # per-weight step counts: lazy (sparse) Adam
+def tune(train, target, w, scale, epochs, lr, l2, batch, seed, first):
+    w = np.array(w, dtype=np.float64)
+    n = len(w)
+    m, v = np.zeros(n), np.zeros(n)
+    trainable = np.ones(n)
+    trainable[:first] = 0
+    trainable[KING_MATERIAL] = 0
+    decay = np.zeros(n)
+    decay[PLACEMENT_BEGIN:] = l2
     b1, b2, eps = 0.9, 0.999, 1e-8
-    rng = random.Random(seed)
-    order = list(range(len(train)))
+    rng = np.random.default_rng(seed)
+    steps = np.zeros(n)
     for epoch in range(epochs):
-        rng.shuffle(order)
+        order = rng.permutation(len(train))
+        shuffled, shuffled_target = train.rows(order), target[order]
         for start in range(0, len(order), batch):
-            grad = {}
-            for k in order[start:start + batch]:
-                target, feats = train[k]
-                p = sigmoid(sum(w[i] * c for i, c in feats) / scale)
-                g = (p - target) / scale
-                for i, c in feats:
-                    grad[i] = grad.get(i, 0.0) + g * c
-            n = len(order[start:start + batch])
-            for i, g in grad.items():
-                if i == 8 or i < first:  # the king is not material; frozen weights stay
-                    continue
-                g /= n
-                if i >= PLACEMENT_BEGIN:
-                    g += l2 * w[i]
-                t[i] += 1
-                m[i] = b1 * m[i] + (1 - b1) * g
-                v[i] = b2 * v[i] + (1 - b2) * g * g
-                mh = m[i] / (1 - b1 ** t[i])
-                vh = v[i] / (1 - b2 ** t[i])
-                w[i] -= lr * mh / (math.sqrt(vh) + eps)
-        print(f"epoch {epoch + 1}: train loss {loss(train, w, scale):.5f}", file=sys.stderr)
-    return [max(-32000, min(32000, round(x))) for x in w]
+            stop = min(start + batch, len(order))
+            lo, hi = shuffled.ptr[start], shuffled.ptr[stop]
+            rows = Data(shuffled.result[start:stop], shuffled.score[start:stop],
+                        shuffled.ptr[start:stop + 1] - lo, shuffled.idx[lo:hi], shuffled.coef[lo:hi])
+            g_row = (sigmoid(rows.evals(w) / scale) - shuffled_target[start:stop]) / scale
+            g = np.bincount(rows.idx, weights=np.repeat(g_row, np.diff(rows.ptr)) * rows.coef,
+                            minlength=n) / (stop - start)
+            # Lazy Adam: only the features this batch saw move, each with its own step count;
+            # a rare feature's moments would otherwise decay between sightings and its next
+            # step be outsized.
+            seen = np.flatnonzero((g != 0) & (trainable != 0))
+            gs = g[seen] + decay[seen] * w[seen]
+            steps[seen] += 1
+            m[seen] = b1 * m[seen] + (1 - b1) * gs
+            v[seen] = b2 * v[seen] + (1 - b2) * gs * gs
+            mh = m[seen] / (1 - b1 ** steps[seen])
+            vh = v[seen] / (1 - b2 ** steps[seen])
+            w[seen] -= lr * mh / (np.sqrt(vh) + eps)
+        print(f"epoch {epoch + 1}: train loss {loss(train, w, scale, target):.5f}", file=sys.stderr)
+    return [int(x) for x in np.clip(np.rint(w), -32000, 32000)]
 
 
 def write_weights(path, w, provenance):
@@ -161,28 +190,35 @@ def main():
     ap.add_argument("--freeze-material", action="store_true",
                     help="tune only placement and king safety; keep the material values")
     ap.add_argument("--note", default="", help="provenance line: how the data was made")
+    ap.add_argument("--feature-count", type=int, default=0,
+                    help="features.h's FEATURE_COUNT, when features were added after the table")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="weight of the game result in the target; the search score has the rest")
     args = ap.parse_args()
 
     w0 = read_weights(WEIGHTS_H)
-    raw = read_data(args.features)
-    split = len(raw) * 9 // 10
-    results_only = blend(raw, 1.0, 1.0)
-    scale = fit_scale(results_only[:split], w0)
-    data = blend(raw, args.lam, scale)
-    train, held = data[:split], data[split:]
-    held_results = results_only[split:]
-    before = (loss(train, w0, scale), loss(held, w0, scale))
+    data = read_data(args.features)
+    # Features added to features.h since the table was written start at zero.
+    needed = max(args.feature_count, int(data.idx.max()) + 1)
+    if needed > len(w0):
+        print(f"{needed - len(w0)} new features start at zero", file=sys.stderr)
+        w0 += [0] * (needed - len(w0))
+    w0_array = np.array(w0, dtype=np.float64)
+    split = len(data) * 9 // 10
+    train, held = data.rows(np.arange(split)), data.rows(np.arange(split, len(data)))
+    scale = fit_scale(train, w0_array)
+    train_target, held_target = targets(train, args.lam, scale), targets(held, args.lam, scale)
+    before = (loss(train, w0_array, scale, train_target), loss(held, w0_array, scale, held_target))
     print(f"positions {len(data)} (train {len(train)}, held out {len(held)}), scale {scale:.1f}",
           file=sys.stderr)
     print(f"before: train {before[0]:.5f}, held out {before[1]:.5f}", file=sys.stderr)
     first = PLACEMENT_BEGIN if args.freeze_material else 0
-    w = tune(train, w0, scale, args.epochs, args.lr, args.l2, args.batch, args.seed, first)
-    after = (loss(train, w, scale), loss(held, w, scale))
+    w = tune(train, train_target, w0, scale, args.epochs, args.lr, args.l2, args.batch, args.seed, first)
+    w_array = np.array(w, dtype=np.float64)
+    after = (loss(train, w_array, scale, train_target), loss(held, w_array, scale, held_target))
     print(f"after:  train {after[0]:.5f}, held out {after[1]:.5f}", file=sys.stderr)
     # The results are what the evaluation must predict in the end, whatever the blend.
-    results = (loss(held_results, w0, scale), loss(held_results, w, scale))
+    results = (loss(held, w0_array, scale, held.result), loss(held, w_array, scale, held.result))
     print(f"held out against results alone: {results[0]:.5f} -> {results[1]:.5f}", file=sys.stderr)
     provenance = [
         f"Provenance: {args.note}" if args.note else "Provenance: see the commit that wrote this file.",

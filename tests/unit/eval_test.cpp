@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <string>
 
@@ -88,6 +89,14 @@ TEST(Eval, IsColourSymmetric) {
             ASSERT_TRUE(twin.set_sfen(sfen).ok()) << sfen;
             EXPECT_EQ(evaluate(game.position()), evaluate(twin.position()))
                 << spec << " vs " << sfen;
+            // Feature by feature too, so that weights still at zero cannot hide an asymmetry:
+            // the same features, with the colours' signs swapped.
+            std::map<int, int> ours, theirs;
+            eval::for_each_feature(game.position(), [&](int f, int c) { ours[f] += c; });
+            eval::for_each_feature(twin.position(), [&](int f, int c) { theirs[f] -= c; });
+            std::erase_if(ours, [](const auto& e) { return e.second == 0; });
+            std::erase_if(theirs, [](const auto& e) { return e.second == 0; });
+            EXPECT_EQ(ours, theirs) << spec << " vs " << sfen;
         }
     }
 }
