@@ -109,28 +109,45 @@ void for_each_attack_feature(const Position& pos, F&& f) {
     // checking line counts as attacked for the king's safety.
     Bitboard through_king[COLOR_NB];
     for (Color c : {BLACK, WHITE}) {
-        const int      sign                    = c == BLACK ? 1 : -1;
-        const Bitboard own                     = pos.pieces(c);
-        const Square   enemy_king              = pos.king_square(~c);
-        int            mobility[PIECE_TYPE_NB] = {};
+        const int      sign          = c == BLACK ? 1 : -1;
+        const Bitboard own           = pos.pieces(c);
+        const Square   enemy_king_sq = pos.king_square(~c);
+        const Bitboard enemy_king =
+            enemy_king_sq != SQ_NONE ? Bitboard::square(enemy_king_sq) : Bitboard();
         // Pawns, nearly half the pieces, attack one square each and have no mobility term:
         // one shift covers them all (no pawn stands where the shift would wrap a file).
         const Bitboard pawns = pos.pieces(c, PAWN);
         attacked[c]          = c == BLACK ? pawns.shift_up() : pawns.shift_down();
-        Bitboard pieces      = own.andnot(pawns);
-        while (pieces) {
-            const Square    s  = pieces.pop();
-            const PieceType pt = type_of(pos.piece_on(s));
-            const Bitboard  a  = attacks_from(c, pt, s, occ);
-            attacked[c] |= a;
-            mobility[pt] += a.andnot(own).popcount();
-            // Only a slider that sees the king sees further without it.
-            if (enemy_king != SQ_NONE && (a & Bitboard::square(enemy_king))
-                && (pt == LANCE || pt == BISHOP || pt == ROOK || pt == HORSE || pt == DRAGON))
-                through_king[c] |= attacks_from(c, pt, s, occ ^ Bitboard::square(enemy_king));
-        }
-        for (int pt = LANCE; pt < PIECE_TYPE_NB; ++pt)
-            if (pt != KING && mobility[pt]) f(MOBILITY + pt, sign * mobility[pt]);
+        // One loop per piece type, so that each attack lookup is fixed at compile time: a
+        // switch on the type of each piece in turn mispredicts.
+        auto visit = [&]<PieceType Pt>() {
+            int mobility = 0;
+            for (Bitboard bb = pos.pieces(c, Pt); bb;) {
+                const Square   s = bb.pop();
+                const Bitboard a = attacks_from(c, Pt, s, occ);
+                attacked[c] |= a;
+                mobility += a.andnot(own).popcount();
+                // Only a slider that sees the king sees further without it.
+                if constexpr (Pt == LANCE || Pt == BISHOP || Pt == ROOK || Pt == HORSE
+                              || Pt == DRAGON)
+                    if (a & enemy_king) through_king[c] |= attacks_from(c, Pt, s, occ ^ enemy_king);
+            }
+            if constexpr (Pt != KING)
+                if (mobility) f(MOBILITY + Pt, sign * mobility);
+        };
+        visit.template operator()<LANCE>();
+        visit.template operator()<KNIGHT>();
+        visit.template operator()<SILVER>();
+        visit.template operator()<BISHOP>();
+        visit.template operator()<ROOK>();
+        visit.template operator()<GOLD>();
+        visit.template operator()<KING>();
+        visit.template operator()<PRO_PAWN>();
+        visit.template operator()<PRO_LANCE>();
+        visit.template operator()<PRO_KNIGHT>();
+        visit.template operator()<PRO_SILVER>();
+        visit.template operator()<HORSE>();
+        visit.template operator()<DRAGON>();
     }
     for (Color c : {BLACK, WHITE}) {
         const Square ksq = pos.king_square(c);
