@@ -1,10 +1,7 @@
 #include "mate/mate_table.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
-
-#include <sys/mman.h>
 
 namespace tsubame::mate {
 
@@ -31,10 +28,6 @@ void MateTable::take(Entry*& slot, Entry& e, Hand hand) const {
     }
 }
 
-void MateTable::Free::operator()(void* p) const {
-    std::free(p);
-}
-
 MateTable::MateTable() {
     (void)resize(16);
 }
@@ -42,20 +35,12 @@ MateTable::MateTable() {
 MateTable::~MateTable() = default;
 
 bool MateTable::resize(size_t mb) {
-    mb                 = std::max<size_t>(mb, 1);
-    const size_t count = mb * 1024 * 1024 / sizeof(Bucket);
-    // 2 MiB aligned, with transparent huge pages where available (random probes into a large
-    // table otherwise miss the TLB all the time), and touched now so that a solve's time is
-    // not spent in page faults.
-    constexpr size_t ALIGN = size_t(2) << 20;
-    const size_t     bytes = (count * sizeof(Bucket) + ALIGN - 1) / ALIGN * ALIGN;
-    void*            p     = std::aligned_alloc(ALIGN, bytes);
-    if (!p) return false;
-#ifdef MADV_HUGEPAGE
-    (void)madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    std::memset(p, 0, bytes);
-    buckets_.reset(static_cast<Bucket*>(p));
+    mb                  = std::max<size_t>(mb, 1);
+    const size_t count  = mb * 1024 * 1024 / sizeof(Bucket);
+    auto         memory = allocate_large(count * sizeof(Bucket)); // huge pages, zero-filled
+    if (!memory) return false;
+    buckets_      = static_cast<Bucket*>(memory.get());
+    memory_       = std::move(memory);
     bucket_count_ = count;
     size_mb_      = mb;
     generation_   = 1;
@@ -65,7 +50,7 @@ bool MateTable::resize(size_t mb) {
 void MateTable::new_search() {
     if (++generation_ == 0) {
         // Wrapped: entries from 256 solves ago would look current again.
-        std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+        std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
         generation_ = 1;
     }
 }

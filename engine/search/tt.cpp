@@ -6,11 +6,6 @@
 
 namespace tsubame {
 
-// Aligned operator new rather than std::aligned_alloc, which MinGW-w64 does not provide.
-void TranspositionTable::AlignedDeleter::operator()(Cluster* p) const {
-    ::operator delete(p, std::align_val_t(alignof(Cluster)));
-}
-
 TranspositionTable::TranspositionTable() {
     (void)resize(16);
 }
@@ -18,19 +13,19 @@ TranspositionTable::~TranspositionTable() = default;
 
 bool TranspositionTable::resize(size_t mb) {
     if (mb == 0) mb = 1;
-    const size_t count = mb * 1024 * 1024 / sizeof(Cluster);
-    void*        mem =
-        ::operator new(count * sizeof(Cluster), std::align_val_t(alignof(Cluster)), std::nothrow);
-    if (!mem) return false;
-    table_.reset(static_cast<Cluster*>(mem));
+    const size_t count  = mb * 1024 * 1024 / sizeof(Cluster);
+    auto         memory = allocate_large(count * sizeof(Cluster)); // zero-filled
+    if (!memory) return false;
+    table_         = static_cast<Cluster*>(memory.get());
+    memory_        = std::move(memory);
     cluster_count_ = count;
     size_mb_       = mb;
-    clear();
+    generation_    = 0;
     return true;
 }
 
 void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(table_.get()), 0, cluster_count_ * sizeof(Cluster));
+    std::memset(static_cast<void*>(table_), 0, cluster_count_ * sizeof(Cluster));
     generation_ = 0;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/large_memory.h"
 #include "core/move.h"
 #include "search/value.h"
 
@@ -78,13 +79,11 @@ private:
         return &table_[size_t(uint128(key) * cluster_count_ >> 64)];
     }
 
-    struct AlignedDeleter {
-        void operator()(Cluster* p) const;
-    };
-    std::unique_ptr<Cluster[], AlignedDeleter> table_;
-    size_t                                     cluster_count_ = 0;
-    size_t                                     size_mb_       = 0;
-    uint8_t                                    generation_    = 0;
+    std::unique_ptr<void, LargeMemoryFree> memory_; // owns table_
+    Cluster*                               table_         = nullptr;
+    size_t                                 cluster_count_ = 0;
+    size_t                                 size_mb_       = 0;
+    uint8_t                                generation_    = 0;
 };
 
 } // namespace tsubame

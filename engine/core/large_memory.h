@@ -1,0 +1,21 @@
+#pragma once
+
+// Memory for the large hash tables: 2 MiB aligned and, on Linux, backed by transparent huge
+// pages. Tables are probed at random, so with 4 KiB pages nearly every probe also misses the
+// TLB, and a page walk costs as much as the cache miss itself.
+
+#include <cstddef>
+#include <memory>
+
+namespace tsubame {
+
+/// Frees memory from allocate_large.
+struct LargeMemoryFree {
+    void operator()(void* p) const;
+};
+
+/// `bytes` rounded up to whole 2 MiB, zero-filled (which also maps every page now, so that a
+/// search does not spend its time in page faults), or nullptr when memory runs out.
+std::unique_ptr<void, LargeMemoryFree> allocate_large(size_t bytes);
+
+} // namespace tsubame
