@@ -15,6 +15,49 @@ int king_flight_squares(const Position& pos) {
     return n;
 }
 
+namespace {
+
+// Position::is_attacked for the pieces in `mine` only (a subset of one colour's).
+bool attacked_by(const Position& pos, Color c, Bitboard mine, Square s, const Bitboard& occ) {
+    const Color    t = ~c;
+    const Bitboard steppers =
+        (pawn_attacks(t, s) & pos.pieces(PAWN)) | (knight_attacks(t, s) & pos.pieces(KNIGHT))
+        | (silver_attacks(t, s) & pos.pieces(SILVER)) | (gold_attacks(t, s) & pos.golds())
+        | (king_attacks(s) & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)));
+    if (steppers & mine) return true;
+    const Bitboard lances = pos.pieces(LANCE) & mine;
+    if ((lances & lance_empty_attacks(t, s)) && (lance_attacks(t, s, occ) & lances)) return true;
+    const Bitboard bishops = pos.pieces(BISHOP, HORSE) & mine;
+    if ((bishops & bishop_empty_attacks(s)) && (bishop_attacks(s, occ) & bishops)) return true;
+    const Bitboard rooks = pos.pieces(ROOK, DRAGON) & mine;
+    return (rooks & rook_empty_attacks(s)) && (rook_attacks(s, occ) & rooks);
+}
+
+} // namespace
+
+int king_flight_squares_after(const Position& pos, Move m) {
+    const Color  us   = pos.side_to_move();
+    const Color  them = ~us;
+    const Square ksq  = pos.king_square(them);
+    const Square to   = m.to();
+    // The board after the move without the defender's king (sliders see through it); the
+    // mover's attacks come from `to`, the rest of our pieces stay where they are.
+    Bitboard occ  = pos.pieces() | square_bb(to);
+    Bitboard mine = pos.pieces(us);
+    if (!m.is_drop()) {
+        occ ^= square_bb(m.from());
+        mine ^= square_bb(m.from());
+    }
+    occ ^= square_bb(ksq);
+    const Piece after   = m.moved_piece_after();
+    Bitboard    squares = king_attacks(ksq).andnot(pos.pieces(them).andnot(square_bb(to))
+                                                   | attacks_from(us, type_of(after), to, occ));
+    int         n       = 0;
+    while (squares)
+        n += !attacked_by(pos, us, mine, squares.pop(), occ);
+    return n;
+}
+
 bool has_evasion(const Position& pos) {
     const Color    us       = pos.side_to_move();
     const Color    them     = ~us;

@@ -16,6 +16,10 @@ bool has_evasion(const Position& pos);
 /// piece, and not attacked by the opponent (sliders see through the king).
 int king_flight_squares(const Position& pos);
 
+/// king_flight_squares of the position after the side to move plays the legal move m, found
+/// without playing it (the solver asks it for every check it generates).
+int king_flight_squares_after(const Position& pos, Move m);
+
 /// A move of the side to move that checkmates at once, or Move::none() (also when in check).
 /// Tries drops next to the king that another piece protects, knight drops, and board moves
 /// onto protected squares next to the king; it can miss rarer mates (a long-range check, a

@@ -198,7 +198,8 @@ void MateSolver::expand(Frame& f, bool or_node) {
 }
 
 void MateSolver::estimate(Child& c, bool or_node) {
-    const Move m = c.move;
+    const Move  m        = c.move;
+    const Piece captured = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
     // df-pn+ estimate for a child never searched, from who defends the destination and, for a
     // check, where the king can flee.
     // A check onto a square the defender holds twice, or one that is not better
@@ -209,7 +210,6 @@ void MateSolver::estimate(Child& c, bool or_node) {
     const Bitboard  occ      = pos_.pieces();
     const int       mine     = pos_.attackers_to(us, m.to(), occ).popcount();
     const int       theirs   = pos_.attackers_to(~us, m.to(), occ).popcount();
-    const Piece     captured = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
     const PieceType cap_type = captured == NO_PIECE ? NO_PIECE_TYPE : unpromoted(type_of(captured));
     c.init_pn                = 1;
     c.init_dn                = 1;
@@ -223,11 +223,8 @@ void MateSolver::estimate(Child& c, bool or_node) {
             ++c.init_pn;
         // Every square the king can flee to after the check is one more evasion to refute;
         // a king with none is harder to disprove.
-        StateInfo st;
-        pos_.do_move(m, st);
-        const int flights = mate::king_flight_squares(pos_);
-        pos_.undo_move(m);
-        c.init_pn = std::max(c.init_pn, uint32_t(flights));
+        const int flights = mate::king_flight_squares_after(pos_, m);
+        c.init_pn         = std::max(c.init_pn, uint32_t(flights));
         if (flights == 0) ++c.init_dn;
     } else if (captured != NO_PIECE) {
         c.init_pn = 2;
@@ -727,6 +724,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     if (n.dn == 0 && !aborted_)
         return finish(depth_cut_ ? MateStatus::TIMEOUT : MateStatus::NOMATE);
     if (n.pn != 0) return finish(MateStatus::TIMEOUT);
+    result.proof_nodes = nodes_;
 
     // The mating line: shortest for the attacker, longest for the defender.
     if (!read_line(root, result.pv, result.length)) return finish(MateStatus::TIMEOUT);

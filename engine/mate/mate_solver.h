@@ -52,10 +52,11 @@ struct MateResult {
     std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
     /// MATE: length by tsume convention (the defender's longest resistance, futile
     /// interpositions not counted); pv.size() may be longer by such interpositions.
-    int      length    = 0;
-    uint64_t nodes     = 0;
-    int64_t  time_ms   = 0;
-    int      shortened = 0; ///< MATE: how many times a shorter line replaced the first one.
+    int      length      = 0;
+    uint64_t nodes       = 0;
+    int64_t  time_ms     = 0;
+    int      shortened   = 0; ///< MATE: how many times a shorter line replaced the first one.
+    uint64_t proof_nodes = 0; ///< MATE: nodes searched when the root was first proven.
 };
 
 /// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
