@@ -238,7 +238,13 @@ void MateSolver::estimate(Child& c, bool or_node) {
 
 void MateSolver::look_up_child(Child& c, uint64_t path_key) {
     c.rep = false;
-    if (on_path_.count(c.node_key)
+    // A repetition; and after an evasion, a board the path had with the attacker holding at
+    // least as much: the defender has undone the attack, and no shortest mate passes through
+    // such a position (path-dependent, kept with the repetitions). Cutting the attacker's
+    // checks the same way cost nodes.
+    const bool back = pos_.side_to_move() != attacker_ ? path_.holds_superior(c.board_key, c.hand)
+                                                       : path_.contains(c.node_key, c.board_key);
+    if (back
         || (!rep_table_.empty() && rep_table_.count(c.node_key ^ child_path(path_key, c.move)))) {
         c.pn  = INFINITE_PN;
         c.dn  = 0;
@@ -358,7 +364,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         }
     }
 
-    on_path_.insert(nkey);
+    path_.push(nkey, bkey, hand);
     Numbers cur{1, 1};
     // Every child is read once; afterwards only the one just searched changes (a sibling
     // solved meanwhile through a transposition is seen when it is searched itself).
@@ -434,7 +440,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         look_up_child(f.children[best], path_key);
         if (aborted_) break;
     }
-    on_path_.erase(nkey);
+    path_.pop();
 
     const uint64_t amount = nodes_ - start;
     if (cur.pn == 0) {
@@ -516,7 +522,7 @@ bool MateSolver::prove_some_child(int ply, Frame& f) {
     // again with growing budgets until one is proven.
     for (uint64_t budget = 1000; budget <= 10'000'000 && !hard_aborted_; budget *= 10) {
         for (const Child& c : f.children) {
-            if (on_path_.count(c.node_key)) continue;
+            if (path_.contains(c.node_key, c.board_key)) continue;
             const mate::MateProbe p = table_.probe(c.board_key, c.hand);
             if (p.pn == 0) return true;
             if (p.dn == 0) continue;
@@ -546,7 +552,7 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
     const uint64_t bkey    = pos_.board_key();
     const uint64_t nkey    = node_key(bkey, hand);
     if (const auto it = evals_.find(nkey); it != evals_.end()) return it->second;
-    if (on_path_.count(nkey)) return {};
+    if (path_.contains(nkey, bkey)) return {};
     if ((eval_nodes_ & 1023) == 0 && limits_.time_ms >= 0
         && now_ms() - start_ms_ >= limits_.time_ms)
         hard_aborted_ = aborted_ = true;
@@ -572,11 +578,11 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
         evals_.emplace(nkey, best);
         return best;
     }
-    on_path_.insert(nkey);
+    path_.push(nkey, bkey, hand);
     if (or_node && bound > 1 && !hard_aborted_ && post_nodes_ < post_budget_) {
         // Checks not yet proven may mate sooner: give each a small search.
         for (const Child& c : f.children) {
-            if (on_path_.count(c.node_key)) continue;
+            if (path_.contains(c.node_key, c.board_key)) continue;
             const mate::MateProbe p = table_.probe(c.board_key, c.hand);
             if (p.pn == 0 || p.dn == 0) continue;
             const uint64_t before = nodes_;
@@ -598,7 +604,7 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
         for (size_t i = 0; i < f.children.size() && !eval_failed_ && !local_fail; ++i) {
             const Child           c       = f.children[i];
             const mate::MateProbe p       = table_.probe(c.board_key, c.hand);
-            const bool            on_path = on_path_.count(c.node_key) != 0;
+            const bool            on_path = path_.contains(c.node_key, c.board_key);
             const bool usable = p.pn == 0 && !on_path && (pass > 0 || !or_node || p.dist < bound);
             if (or_node && !usable) continue;
             if (on_path) {
@@ -633,7 +639,7 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
         }
     }
     if (local_fail) best = {};
-    on_path_.erase(nkey);
+    path_.pop();
     if (eval_failed_ || !best.ok) return {};
     evals_.emplace(nkey, best);
     return best;
@@ -643,17 +649,18 @@ std::vector<Move> MateSolver::stored_line() {
     // The attacker takes the proven check with the shortest stored distance, the defender the
     // evasion with the longest (board moves before drops when equal).
     std::vector<Move> line;
-    on_path_.clear();
+    path_.clear();
     for (int ply = 0; ply < MAX_PLY - 2; ++ply) {
         const bool or_node = pos_.side_to_move() == attacker_;
         Frame&     f       = frame(ply);
         expand(f, or_node);
         if (f.children.empty()) return or_node ? std::vector<Move>{} : line;
-        on_path_.insert(node_key(pos_.board_key(), pos_.hand(attacker_)));
+        path_.push(node_key(pos_.board_key(), pos_.hand(attacker_)), pos_.board_key(),
+                   pos_.hand(attacker_));
         const Child* pick      = nullptr;
         int          pick_dist = 0;
         for (const Child& c : f.children) {
-            if (on_path_.count(c.node_key)) {
+            if (path_.contains(c.node_key, c.board_key)) {
                 if (or_node) continue;
                 return {};
             }
@@ -679,7 +686,7 @@ std::vector<Move> MateSolver::stored_line() {
         if (!pick) {
             if (or_node && prove_some_child(ply, f)) {
                 --ply; // the same node again, now with a proven check
-                on_path_.erase(node_key(pos_.board_key(), pos_.hand(attacker_)));
+                path_.pop();
                 continue;
             }
             return {};
@@ -701,7 +708,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     depth_cut_    = false;
     ply_limit_    = MAX_PLY;
     table_.new_search();
-    on_path_.clear();
+    path_.clear();
     rep_table_.clear();
     evals_.clear();
     eval_nodes_  = 0;
@@ -738,7 +745,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
            && nodes_ < end) {
         ply_limit_ = int(result.pv.size()) - 2;
         table_.new_search();
-        on_path_.clear();
+        path_.clear();
         rep_table_.clear();
         (void)pos_.set_sfen(root.sfen(), &states_[0]);
         soft_limit_ = end;
@@ -763,7 +770,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
 bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& length) {
     (void)pos_.set_sfen(root.sfen(), &states_[0]);
     pv.clear();
-    on_path_.clear();
+    path_.clear();
     evals_.clear();
     eval_nodes_  = 0;
     eval_failed_ = false;

@@ -7,7 +7,9 @@
 // - Transposition table with hand superiority: proofs are stored with their proof pieces (the
 //   least hand that still mates), disproofs with their disproof pieces (the most hand that
 //   still fails), so one result answers every hand it covers (see mate_table.h).
-// - A repetition on the current path is no mate for the attacker (perpetual check loses).
+// - A repetition on the current path is no mate for the attacker (perpetual check loses);
+//   so is an evasion back to a board of the path where the attacker held at least the hand
+//   it holds now (the defender has undone the attack; no shortest mate goes that way).
 //   Such results depend on the path that reached them (the graph-history-interaction
 //   problem), so they are kept apart from the table, keyed by the position and the path.
 // - Mate in one is tested when an OR node is first reached, and for the children of an AND
@@ -29,6 +31,7 @@
 
 #include "core/move.h"
 #include "core/position.h"
+#include "mate/mate_path.h"
 #include "mate/mate_table.h"
 
 namespace tsubame {
@@ -144,7 +147,7 @@ private:
     Position                            pos_;
     std::vector<StateInfo>              states_;
     std::vector<std::unique_ptr<Frame>> frames_;
-    std::unordered_set<uint64_t>        on_path_;
+    mate::MatePath                      path_;
     std::unordered_set<uint64_t>        rep_table_;
     std::unordered_map<uint64_t, Eval>  evals_;
     Color                               attacker_ = BLACK;

@@ -246,6 +246,22 @@ TEST(MateSolver, FlightSquaresGuideTheChecks) {
     expect_mating_line(sfen, r.pv);
 }
 
+// A 25-ply floodgate mate (the hardest of the problems up to 31 plies) took 739k nodes to
+// its first proof while evasions back to a board of the path, with the attacker holding no
+// more, were searched like any other; cutting them as repetitions proves it in about 444k.
+TEST(MateSolver, EvasionsBackToAnEarlierBoardAreCut) {
+    const std::string sfen =
+        "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1";
+    Board      b(sfen);
+    MateSolver solver(64);
+    MateLimits limits;
+    limits.nodes       = 480'000;
+    const MateResult r = solver.solve(b.pos(), limits);
+    ASSERT_EQ(r.status, MateStatus::MATE);
+    EXPECT_LE(r.proof_nodes, 480'000u);
+    expect_mating_line(sfen, r.pv);
+}
+
 TEST(MateSolver, NodeLimitGivesTimeout) {
     Board      b(MICROCOSMOS);
     MateSolver solver(1);
