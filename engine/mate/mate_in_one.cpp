@@ -35,6 +35,23 @@ bool attacked_by(const Position& pos, Color c, Bitboard mine, Square s, const Bi
 
 } // namespace
 
+Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ) {
+    // Step attacks are mirrored: a piece of one colour attacks s where the same piece of the
+    // other colour on s would attack it.
+    Bitboard r;
+    for (const Color c : {BLACK, WHITE}) {
+        const Color t = ~c;
+        r |= ((pawn_attacks(t, s) & pos.pieces(PAWN))
+              | (lance_attacks(t, s, occ) & pos.pieces(LANCE))
+              | (knight_attacks(t, s) & pos.pieces(KNIGHT))
+              | (silver_attacks(t, s) & pos.pieces(SILVER)) | (gold_attacks(t, s) & pos.golds()))
+           & pos.pieces(c);
+    }
+    return r | (king_attacks(s) & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)))
+         | (bishop_attacks(s, occ) & pos.pieces(BISHOP, HORSE))
+         | (rook_attacks(s, occ) & pos.pieces(ROOK, DRAGON));
+}
+
 int king_flight_squares_after(const Position& pos, Move m) {
     const Color  us   = pos.side_to_move();
     const Color  them = ~us;

@@ -16,6 +16,9 @@ bool has_evasion(const Position& pos);
 /// piece, and not attacked by the opponent (sliders see through the king).
 int king_flight_squares(const Position& pos);
 
+/// Pieces of either colour attacking s with the given occupancy (one slider lookup for both).
+Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ);
+
 /// king_flight_squares of the position after the side to move plays the legal move m, found
 /// without playing it (the solver asks it for every check it generates).
 int king_flight_squares_after(const Position& pos, Move m);

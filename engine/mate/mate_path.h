@@ -53,7 +53,7 @@ private:
         uint64_t board_key;
         Hand     hand;
     };
-    static constexpr size_t FILTER_SIZE = size_t(1) << 16;
+    static constexpr size_t FILTER_SIZE = size_t(1) << 13; // 16 KiB: stays in L1
     std::vector<Entry>      stack_;
     std::vector<uint16_t>   filter_;
 };

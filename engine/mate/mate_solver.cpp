@@ -208,8 +208,9 @@ void MateSolver::estimate(Child& c, bool or_node) {
     // interposes with support is harder to prove, one the attacker controls is easy.
     const Color     us       = pos_.side_to_move();
     const Bitboard  occ      = pos_.pieces();
-    const int       mine     = pos_.attackers_to(us, m.to(), occ).popcount();
-    const int       theirs   = pos_.attackers_to(~us, m.to(), occ).popcount();
+    const Bitboard  att      = mate::attackers_to_both(pos_, m.to(), occ);
+    const int       mine     = (att & pos_.pieces(us)).popcount();
+    const int       theirs   = (att & pos_.pieces(~us)).popcount();
     const PieceType cap_type = captured == NO_PIECE ? NO_PIECE_TYPE : unpromoted(type_of(captured));
     c.init_pn                = 1;
     c.init_dn                = 1;
@@ -245,7 +246,8 @@ void MateSolver::look_up_child(Child& c, uint64_t path_key) {
     const bool back = pos_.side_to_move() != attacker_ ? path_.holds_superior(c.board_key, c.hand)
                                                        : path_.contains(c.node_key, c.board_key);
     if (back
-        || (!rep_table_.empty() && rep_table_.count(c.node_key ^ child_path(path_key, c.move)))) {
+        || (!rep_table_.empty()
+            && rep_table_.contains(c.node_key ^ child_path(path_key, c.move)))) {
         c.pn  = INFINITE_PN;
         c.dn  = 0;
         c.rep = true;

@@ -31,6 +31,7 @@
 
 #include "core/move.h"
 #include "core/position.h"
+#include "mate/key_set.h"
 #include "mate/mate_path.h"
 #include "mate/mate_table.h"
 
@@ -148,7 +149,7 @@ private:
     std::vector<StateInfo>              states_;
     std::vector<std::unique_ptr<Frame>> frames_;
     mate::MatePath                      path_;
-    std::unordered_set<uint64_t>        rep_table_;
+    mate::KeySet                        rep_table_;
     std::unordered_map<uint64_t, Eval>  evals_;
     Color                               attacker_ = BLACK;
     MateLimits                          limits_;

@@ -1,6 +1,7 @@
 // The mate solver's fast one-move tests: the early-exit evasion test agrees with the evasion
-// generator, every one-move mate found is one, and the king's flight squares after a check
-// counted without playing it agree with playing it, along random check-and-answer sequences
+// generator, every one-move mate found is one, the king's flight squares after a check
+// counted without playing it agree with playing it, and the attackers of both colours agree
+// with Position::attackers_to, along random check-and-answer sequences
 // from the mate problems.
 
 #include <gtest/gtest.h>
@@ -53,6 +54,12 @@ TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
                         ASSERT_TRUE(legal.contains(m)) << to_usi(m) << " in " << pos.sfen();
                         ASSERT_TRUE(mates(pos, m)) << to_usi(m) << " in " << pos.sfen();
                     }
+                }
+                for (int sq = 0; sq < SQ_NB; ++sq) {
+                    const Square   s    = Square(sq);
+                    const Bitboard both = mate::attackers_to_both(pos, s, pos.pieces());
+                    ASSERT_EQ(both, pos.attackers_to(BLACK, s) | pos.attackers_to(WHITE, s))
+                        << pos.sfen();
                 }
                 const MoveList<GenType::CHECKS, true> checks(pos);
                 for (const Move c : checks) {
