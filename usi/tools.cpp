@@ -142,7 +142,8 @@ int run_tsume(int argc, char* argv[]) {
                 ++solved;
                 proof_sum += r.proof_nodes;
                 verdict = "mate " + std::to_string(r.length) + " (proof "
-                        + std::to_string(r.proof_nodes) + " nodes)";
+                        + std::to_string(r.proof_nodes) + " nodes"
+                        + (r.shortened ? ", shortened " + std::to_string(r.shortened) : "") + ")";
                 if (known && r.length != expected) {
                     verdict += " (expected " + plies + "):";
                     for (Move m : r.pv)

@@ -52,7 +52,12 @@ Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ) {
          | (rook_attacks(s, occ) & pos.pieces(ROOK, DRAGON));
 }
 
-int king_flight_squares_after(const Position& pos, Move m) {
+namespace {
+
+// The king's flight squares after the side to move plays m: how many, or (AnyOne) 1 as soon
+// as one is found.
+template <bool AnyOne>
+int flights_after(const Position& pos, Move m) {
     const Color  us   = pos.side_to_move();
     const Color  them = ~us;
     const Square ksq  = pos.king_square(them);
@@ -73,6 +78,12 @@ int king_flight_squares_after(const Position& pos, Move m) {
     while (squares)
         n += !attacked_by(pos, us, mine, squares.pop(), occ);
     return n;
+}
+
+} // namespace
+
+int king_flight_squares_after(const Position& pos, Move m) {
+    return flights_after<false>(pos, m);
 }
 
 bool has_evasion(const Position& pos) {
@@ -121,6 +132,9 @@ bool has_evasion(const Position& pos) {
 namespace {
 
 bool mates(Position& pos, Move m) {
+    // A king with a square to flee to is not mated: found without playing the move, which
+    // rules out most candidates cheaply.
+    if (flights_after<true>(pos, m)) return false;
     StateInfo st;
     pos.do_move(m, st);
     const bool mated = !has_evasion(pos);
@@ -138,17 +152,30 @@ Move find_mate_in_one(Position& pos) {
     const Bitboard occ       = pos.pieces();
     const Bitboard empty     = ~occ;
 
+    // Our attackers of every square next to the king that we do not hold, found once for the
+    // drops and the board moves below.
+    Square   near_sq[8];
+    Bitboard near_att[8];
+    int      near_n = 0;
+    Bitboard covered;
+    for (Bitboard b = near_king.andnot(pos.pieces(us)); b;) {
+        const Square s   = b.pop();
+        near_sq[near_n]  = s;
+        near_att[near_n] = pos.attackers_to(us, s, occ);
+        if (near_att[near_n]) covered |= square_bb(s);
+        ++near_n;
+    }
+
     // Drops. Next to the king a dropped piece must be protected, or the king takes it; a
     // knight checks from a distance. Pawn drops never mate legally.
     const Hand hand = pos.hand(us);
     for (PieceType pt : {GOLD, SILVER, ROOK, BISHOP, LANCE, KNIGHT}) {
         if (!hand.count(pt)) continue;
         Bitboard targets = pos.check_squares(pt) & empty;
-        if (pt != KNIGHT) targets &= near_king;
+        if (pt != KNIGHT) targets &= covered;
         while (targets) {
             const Square to = targets.pop();
-            if (pt != KNIGHT && !pos.is_attacked(us, to, occ)) continue;
-            const Move m = Move::make_drop(us, pt, to);
+            const Move   m  = Move::make_drop(us, pt, to);
             if (mates(pos, m)) return m;
         }
     }
@@ -157,15 +184,18 @@ Move find_mate_in_one(Position& pos) {
     // check, a non-king move is legal unless it leaves a pin line or strands a piece.
     const Bitboard pinned  = pos.pinned(us);
     const Square   own_ksq = pos.king_square(us);
-    Bitboard       targets = near_king.andnot(pos.pieces(us));
-    while (targets) {
-        const Square to        = targets.pop();
-        Bitboard     attackers = pos.attackers_to(us, to, occ).andnot(pos.pieces(KING));
+    for (int i = 0; i < near_n; ++i) {
+        const Square   to        = near_sq[i];
+        const Bitboard all       = near_att[i];
+        Bitboard       attackers = all.andnot(pos.pieces(KING));
         while (attackers) {
             const Square from = attackers.pop();
             if (pinned.test(from) && !aligned(from, to, own_ksq)) continue;
-            const Bitboard without = occ ^ square_bb(from);
-            if (!pos.attackers_to(us, to, without).andnot(square_bb(from))) continue;
+            // Protected by another piece: one that sees `to` already, or a slider behind the
+            // mover (looked for only when no other piece sees it).
+            if (!all.more_than_one()
+                && !pos.attackers_to(us, to, occ ^ square_bb(from)).andnot(square_bb(from)))
+                continue;
             const Piece     pc   = pos.piece_on(from);
             const PieceType pt   = type_of(pc);
             const Rank      rank = relative_rank(us, rank_of(to));

@@ -380,7 +380,9 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             cur = {INFINITE_PN, 0};
             for (size_t i = 0; i < f.children.size(); ++i) {
                 const Child& c = f.children[i];
-                if (c.pn < best_val) {
+                // Among equal proof numbers the check harder to disprove (hard6: 2.18M ->
+                // 1.91M nodes; the same at AND nodes cost nodes).
+                if (c.pn < best_val || (c.pn == best_val && c.dn > f.children[best].dn)) {
                     second   = best_val;
                     best_val = c.pn;
                     best     = i;
