@@ -86,6 +86,57 @@ int king_flight_squares_after(const Position& pos, Move m) {
     return flights_after<false>(pos, m);
 }
 
+void FlightCounter::reset(const Position& pos) {
+    const Color us = pos.side_to_move();
+    ksq_           = pos.king_square(~us);
+    occ_           = pos.pieces() ^ square_bb(ksq_);
+    open_          = king_attacks(ksq_).andnot(pos.pieces(~us));
+    sliders_ =
+        (pos.pieces(LANCE) | pos.pieces(BISHOP, HORSE) | pos.pieces(ROOK, DRAGON)) & pos.pieces(us);
+    n_ = 0;
+    for (Bitboard b = open_; b;) {
+        const Square s = b.pop();
+        sq_[n_]        = s;
+        att_[n_++]     = pos.attackers_to(us, s, occ_);
+    }
+}
+
+int FlightCounter::after(const Position& pos, Move m) const {
+    const Color    us      = pos.side_to_move();
+    const Square   to      = m.to();
+    const Bitboard to_bb   = square_bb(to);
+    const bool     drop    = m.is_drop();
+    const Bitboard from_bb = drop ? Bitboard() : square_bb(m.from());
+    const Bitboard occ     = (occ_ | to_bb).andnot(from_bb);
+    const Bitboard mine    = pos.pieces(us).andnot(from_bb);
+    // The checker's square is one to flee to (taking it) if it is next to the king.
+    Bitboard squares = (open_ | (king_attacks(ksq_) & to_bb))
+                           .andnot(attacks_from(us, type_of(m.moved_piece_after()), to, occ));
+    int n = 0;
+    for (int i = 0; squares; ++i) {
+        const Square s = squares.pop();
+        while (i < n_ && sq_[i] != s)
+            ++i;
+        bool attacked;
+        // Sliders that `from` was hiding may see s now: those squares are looked at afresh,
+        // as is a captured piece's square (not among the open ones).
+        if (i == n_ || (!drop && (line_bb(s, m.from()) & sliders_ & mine))) {
+            attacked = attacked_by(pos, us, mine, s, occ);
+            if (i == n_) i = -1; // search sq_ from the start for the next square
+        } else {
+            Bitboard a = att_[i] & mine;
+            // The piece now on `to` blocks the sliders it stands in front of.
+            for (Bitboard sl = a & sliders_; sl;) {
+                const Square p = sl.pop();
+                if (between_bb(p, s).test(to)) a ^= square_bb(p);
+            }
+            attacked = bool(a);
+        }
+        n += !attacked;
+    }
+    return n;
+}
+
 bool has_evasion(const Position& pos) {
     const Color    us       = pos.side_to_move();
     const Color    them     = ~us;

@@ -16,6 +16,26 @@ bool has_evasion(const Position& pos);
 /// piece, and not attacked by the opponent (sliders see through the king).
 int king_flight_squares(const Position& pos);
 
+/// king_flight_squares_after for many moves from one position (the solver asks it for every
+/// check it generates): our attackers of the king's neighbours are found once, and a move
+/// only adjusts them.
+class FlightCounter {
+public:
+    /// Takes the position (side to move: the attacker) the moves will be played from.
+    void reset(const Position& pos);
+    /// king_flight_squares_after(pos, m); pos must be the position given to reset.
+    int after(const Position& pos, Move m) const;
+
+private:
+    Square   ksq_ = SQ_NONE;
+    Bitboard occ_; ///< Occupancy without the defender's king.
+    Bitboard open_; ///< The king's neighbours the defender does not hold.
+    Bitboard sliders_; ///< Our lances, bishops, rooks, horses and dragons.
+    Square   sq_[8] = {};
+    Bitboard att_[8]; ///< Our attackers of sq_[i] (occupancy occ_).
+    int      n_ = 0;
+};
+
 /// Pieces of either colour attacking s with the given occupancy (one slider lookup for both).
 Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ);
 

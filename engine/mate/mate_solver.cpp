@@ -168,6 +168,7 @@ void MateSolver::expand(Frame& f, bool or_node) {
                                : generate<GenType::EVASIONS, true>(pos_, f.moves);
     const Hand  hand = pos_.hand(attacker_);
     f.children.clear();
+    f.flights_ready = false;
     for (Move* it = f.moves; it != end; ++it) {
         const Move m = *it;
         Child      c{};
@@ -197,7 +198,7 @@ void MateSolver::expand(Frame& f, bool or_node) {
                      [&](const Child& a, const Child& b) { return order(a) < order(b); });
 }
 
-void MateSolver::estimate(Child& c, bool or_node) {
+void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
     const Move  m        = c.move;
     const Piece captured = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
     // df-pn+ estimate for a child never searched, from who defends the destination and, for a
@@ -224,7 +225,11 @@ void MateSolver::estimate(Child& c, bool or_node) {
             ++c.init_pn;
         // Every square the king can flee to after the check is one more evasion to refute;
         // a king with none is harder to disprove.
-        const int flights = mate::king_flight_squares_after(pos_, m);
+        if (!f.flights_ready) {
+            f.flights.reset(pos_);
+            f.flights_ready = true;
+        }
+        const int flights = f.flights.after(pos_, m);
         c.init_pn         = std::max(c.init_pn, uint32_t(flights));
         if (flights == 0) ++c.init_dn;
     } else if (captured != NO_PIECE) {
@@ -237,7 +242,7 @@ void MateSolver::estimate(Child& c, bool or_node) {
     }
 }
 
-void MateSolver::look_up_child(Child& c, uint64_t path_key) {
+void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key) {
     c.rep = false;
     // A repetition; and after an evasion, a board the path had with the attacker holding at
     // least as much: the defender has undone the attack, and no shortest mate passes through
@@ -258,7 +263,7 @@ void MateSolver::look_up_child(Child& c, uint64_t path_key) {
         c.pn = p.pn;
         c.dn = p.dn;
     } else {
-        if (c.init_pn == 0) estimate(c, pos_.side_to_move() == attacker_);
+        if (c.init_pn == 0) estimate(f, c, pos_.side_to_move() == attacker_);
         c.pn = std::max(p.pn, c.init_pn);
         c.dn = std::max(p.dn, c.init_dn);
     }
@@ -359,7 +364,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                     // Marks the child as tested (its first visit skips the test), with its
                     // estimate.
                     pos_.undo_move(c.move);
-                    estimate(c, false);
+                    estimate(f, c, false);
                     table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
                 }
             }
@@ -371,7 +376,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     // Every child is read once; afterwards only the one just searched changes (a sibling
     // solved meanwhile through a transposition is seen when it is searched itself).
     for (Child& c : f.children)
-        look_up_child(c, path_key);
+        look_up_child(f, c, path_key);
     for (;;) {
         size_t   best     = 0;
         uint32_t second   = INFINITE_PN;
@@ -441,7 +446,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         pos_.do_move(m, states_[size_t(ply) + 1]);
         mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m));
         pos_.undo_move(m);
-        look_up_child(f.children[best], path_key);
+        look_up_child(f, f.children[best], path_key);
         if (aborted_) break;
     }
     path_.pop();

@@ -32,6 +32,7 @@
 #include "core/move.h"
 #include "core/position.h"
 #include "mate/key_set.h"
+#include "mate/mate_in_one.h"
 #include "mate/mate_path.h"
 #include "mate/mate_table.h"
 
@@ -97,8 +98,10 @@ private:
         bool     rep; ///< Disproven by a repetition (depends on the path).
     };
     struct Frame {
-        std::vector<Child> children;
-        Move               moves[MAX_MOVES];
+        std::vector<Child>  children;
+        Move                moves[MAX_MOVES];
+        mate::FlightCounter flights; ///< For the checks' estimates, made at the first one.
+        bool                flights_ready = false;
     };
     struct Numbers {
         uint32_t pn, dn;
@@ -116,9 +119,9 @@ private:
     Frame& frame(int ply);
     /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node,
     /// which a check is played on and taken back to count the king's flight squares).
-    void estimate(Child& c, bool or_node);
+    void estimate(Frame& f, Child& c, bool or_node);
     /// Reads a child's numbers from the path, the repetition table and the table.
-    void look_up_child(Child& c, uint64_t path_key);
+    void look_up_child(Frame& f, Child& c, uint64_t path_key);
     bool check_limits();
     /// Saturating sum of the children's proof (or disproof) numbers.
     static uint32_t sum_numbers(const Frame& f, bool proof_numbers);

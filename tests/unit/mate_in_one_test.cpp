@@ -62,9 +62,12 @@ TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
                         << pos.sfen();
                 }
                 const MoveList<GenType::CHECKS, true> checks(pos);
+                mate::FlightCounter                   counter;
+                if (!checks.empty()) counter.reset(pos);
                 for (const Move c : checks) {
                     // Counted without playing the check, as the solver's estimate does.
                     const int after = mate::king_flight_squares_after(pos, c);
+                    ASSERT_EQ(counter.after(pos, c), after) << to_usi(c) << " in " << pos.sfen();
                     pos.do_move(c, states[ply]);
                     const int played = mate::king_flight_squares(pos);
                     pos.undo_move(c);
