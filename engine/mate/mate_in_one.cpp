@@ -54,9 +54,6 @@ Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ) {
 
 namespace {
 
-// The king's flight squares after the side to move plays m: how many, or (AnyOne) 1 as soon
-// as one is found.
-template <bool AnyOne>
 int flights_after(const Position& pos, Move m) {
     const Color  us   = pos.side_to_move();
     const Color  them = ~us;
@@ -83,7 +80,7 @@ int flights_after(const Position& pos, Move m) {
 } // namespace
 
 int king_flight_squares_after(const Position& pos, Move m) {
-    return flights_after<false>(pos, m);
+    return flights_after(pos, m);
 }
 
 void FlightCounter::reset(const Position& pos) {
@@ -94,14 +91,15 @@ void FlightCounter::reset(const Position& pos) {
     sliders_ =
         (pos.pieces(LANCE) | pos.pieces(BISHOP, HORSE) | pos.pieces(ROOK, DRAGON)) & pos.pieces(us);
     n_ = 0;
-    for (Bitboard b = open_; b;) {
+    for (Bitboard b = king_attacks(ksq_); b;) {
         const Square s = b.pop();
         sq_[n_]        = s;
         att_[n_++]     = pos.attackers_to(us, s, occ_);
     }
 }
 
-int FlightCounter::after(const Position& pos, Move m) const {
+template <bool AnyOne>
+int FlightCounter::count(const Position& pos, Move m) const {
     const Color    us      = pos.side_to_move();
     const Square   to      = m.to();
     const Bitboard to_bb   = square_bb(to);
@@ -113,16 +111,15 @@ int FlightCounter::after(const Position& pos, Move m) const {
     Bitboard squares = (open_ | (king_attacks(ksq_) & to_bb))
                            .andnot(attacks_from(us, type_of(m.moved_piece_after()), to, occ));
     int n = 0;
+    // squares and sq_ both run in square order.
     for (int i = 0; squares; ++i) {
         const Square s = squares.pop();
-        while (i < n_ && sq_[i] != s)
+        while (sq_[i] != s)
             ++i;
         bool attacked;
-        // Sliders that `from` was hiding may see s now: those squares are looked at afresh,
-        // as is a captured piece's square (not among the open ones).
-        if (i == n_ || (!drop && (line_bb(s, m.from()) & sliders_ & mine))) {
+        if (!drop && (line_bb(s, m.from()) & sliders_ & mine)) {
+            // A slider that `from` hid may see s now: looked at afresh.
             attacked = attacked_by(pos, us, mine, s, occ);
-            if (i == n_) i = -1; // search sq_ from the start for the next square
         } else {
             Bitboard a = att_[i] & mine;
             // The piece now on `to` blocks the sliders it stands in front of.
@@ -133,9 +130,13 @@ int FlightCounter::after(const Position& pos, Move m) const {
             attacked = bool(a);
         }
         n += !attacked;
+        if (AnyOne && n) return n;
     }
     return n;
 }
+
+template int FlightCounter::count<false>(const Position&, Move) const;
+template int FlightCounter::count<true>(const Position&, Move) const;
 
 bool has_evasion(const Position& pos) {
     const Color    us       = pos.side_to_move();
@@ -182,10 +183,10 @@ bool has_evasion(const Position& pos) {
 
 namespace {
 
-bool mates(Position& pos, Move m) {
+bool mates(Position& pos, Move m, const FlightCounter& flights) {
     // A king with a square to flee to is not mated: found without playing the move, which
     // rules out most candidates cheaply.
-    if (flights_after<true>(pos, m)) return false;
+    if (flights.any_after(pos, m)) return false;
     StateInfo st;
     pos.do_move(m, st);
     const bool mated = !has_evasion(pos);
@@ -199,23 +200,17 @@ Move find_mate_in_one(Position& pos) {
     const Color  us  = pos.side_to_move();
     const Square ksq = pos.king_square(~us);
     if (ksq == SQ_NONE || pos.in_check()) return Move::none();
-    const Bitboard near_king = king_attacks(ksq);
-    const Bitboard occ       = pos.pieces();
-    const Bitboard empty     = ~occ;
+    const Bitboard occ   = pos.pieces();
+    const Bitboard empty = ~occ;
 
-    // Our attackers of every square next to the king that we do not hold, found once for the
-    // drops and the board moves below.
-    Square   near_sq[8];
-    Bitboard near_att[8];
-    int      near_n = 0;
+    // Our attackers of the king's neighbours (seen through the king, which cannot take on a
+    // square a slider sees through it), found once for the drops, the board moves and the
+    // flight squares after each candidate.
+    FlightCounter flights;
+    flights.reset(pos);
     Bitboard covered;
-    for (Bitboard b = near_king.andnot(pos.pieces(us)); b;) {
-        const Square s   = b.pop();
-        near_sq[near_n]  = s;
-        near_att[near_n] = pos.attackers_to(us, s, occ);
-        if (near_att[near_n]) covered |= square_bb(s);
-        ++near_n;
-    }
+    for (int i = 0; i < flights.n(); ++i)
+        if (flights.attackers(i)) covered |= square_bb(flights.square(i));
 
     // Drops. Next to the king a dropped piece must be protected, or the king takes it; a
     // knight checks from a distance. Pawn drops never mate legally.
@@ -227,7 +222,7 @@ Move find_mate_in_one(Position& pos) {
         while (targets) {
             const Square to = targets.pop();
             const Move   m  = Move::make_drop(us, pt, to);
-            if (mates(pos, m)) return m;
+            if (mates(pos, m, flights)) return m;
         }
     }
 
@@ -235,9 +230,11 @@ Move find_mate_in_one(Position& pos) {
     // check, a non-king move is legal unless it leaves a pin line or strands a piece.
     const Bitboard pinned  = pos.pinned(us);
     const Square   own_ksq = pos.king_square(us);
-    for (int i = 0; i < near_n; ++i) {
-        const Square   to        = near_sq[i];
-        const Bitboard all       = near_att[i];
+    const Bitboard occ_nk  = occ ^ square_bb(ksq);
+    for (int i = 0; i < flights.n(); ++i) {
+        const Square to = flights.square(i);
+        if (pos.pieces(us).test(to)) continue;
+        const Bitboard all       = flights.attackers(i);
         Bitboard       attackers = all.andnot(pos.pieces(KING));
         while (attackers) {
             const Square from = attackers.pop();
@@ -245,14 +242,14 @@ Move find_mate_in_one(Position& pos) {
             // Protected by another piece: one that sees `to` already, or a slider behind the
             // mover (looked for only when no other piece sees it).
             if (!all.more_than_one()
-                && !pos.attackers_to(us, to, occ ^ square_bb(from)).andnot(square_bb(from)))
+                && !pos.attackers_to(us, to, occ_nk ^ square_bb(from)).andnot(square_bb(from)))
                 continue;
             const Piece     pc   = pos.piece_on(from);
             const PieceType pt   = type_of(pc);
             const Rank      rank = relative_rank(us, rank_of(to));
             if (can_promote(pt) && (rank <= RANK_3 || relative_rank(us, rank_of(from)) <= RANK_3)) {
                 const Move p = Move::make(from, to, make_piece(us, promoted(pt)), true);
-                if (pos.gives_check(p) && mates(pos, p)) return p;
+                if (pos.gives_check(p) && mates(pos, p, flights)) return p;
                 // Promoted pawns, bishops and rooks attack everything the unpromoted ones do.
                 if (pt == PAWN || pt == BISHOP || pt == ROOK) continue;
             }
@@ -260,7 +257,7 @@ Move find_mate_in_one(Position& pos) {
                 ((pt == PAWN || pt == LANCE) && rank == RANK_1) || (pt == KNIGHT && rank <= RANK_2);
             if (dead) continue;
             const Move m = Move::make(from, to, pc, false);
-            if (pos.gives_check(m) && mates(pos, m)) return m;
+            if (pos.gives_check(m) && mates(pos, m, flights)) return m;
         }
     }
     return Move::none();
