@@ -169,33 +169,32 @@ void MateSolver::expand(Frame& f, bool or_node) {
     const Hand  hand = pos_.hand(attacker_);
     f.children.clear();
     f.flights_ready = false;
-    for (Move* it = f.moves; it != end; ++it) {
-        const Move m = *it;
-        Child      c{};
-        c.move      = m;
-        c.board_key = board_key_after(pos_, m);
-        table_.prefetch(c.board_key); // read soon by look_up_child
-        c.hand = hand;
-        if (or_node) {
-            if (m.is_drop())
-                c.hand.remove(m.dropped_type());
-            else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
-                c.hand.add(unpromoted(type_of(cap)));
-        }
-        c.node_key = node_key(c.board_key, c.hand);
-        c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
-        f.children.push_back(c);
-    }
-    if (!or_node) return;
-    // Ties between equal proof numbers go to the first child: captures, then promotions.
-    auto order = [&](const Child& c) {
-        int r = 0;
-        if (!c.move.is_drop() && pos_.piece_on(c.move.to()) != NO_PIECE) r -= 4;
-        if (c.move.is_promotion()) r -= 2;
-        return r;
+    // Ties between equal proof numbers go to the first child, so checks come in four passes:
+    // promoting captures, captures, promotions, the rest (evasions in the generator's order).
+    auto pass_of = [&](Move m) {
+        const bool capture = !m.is_drop() && pos_.piece_on(m.to()) != NO_PIECE;
+        return capture ? (m.is_promotion() ? 0 : 1) : (m.is_promotion() ? 2 : 3);
     };
-    std::stable_sort(f.children.begin(), f.children.end(),
-                     [&](const Child& a, const Child& b) { return order(a) < order(b); });
+    for (int pass = or_node ? 0 : 3; pass < 4; ++pass) {
+        for (Move* it = f.moves; it != end; ++it) {
+            const Move m = *it;
+            if (or_node && pass_of(m) != pass) continue;
+            Child c{};
+            c.move      = m;
+            c.board_key = board_key_after(pos_, m);
+            table_.prefetch(c.board_key); // read soon by look_up_child
+            c.hand = hand;
+            if (or_node) {
+                if (m.is_drop())
+                    c.hand.remove(m.dropped_type());
+                else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
+                    c.hand.add(unpromoted(type_of(cap)));
+            }
+            c.node_key = node_key(c.board_key, c.hand);
+            c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
+            f.children.push_back(c);
+        }
+    }
 }
 
 void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
