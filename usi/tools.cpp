@@ -105,8 +105,8 @@ int run_tsume(int argc, char* argv[]) {
     std::string line;
     int         total = 0, solved = 0, wrong = 0, length_diff = 0, first_diff = 0;
     int64_t     time_sum = 0, worst = 0;
-    uint64_t    node_sum = 0;
-    int         row      = 0;
+    uint64_t    node_sum = 0, proof_sum = 0;
+    int         row = 0;
     while (std::getline(in, line)) {
         ++row;
         if (line.empty() || line.rfind("sfen", 0) == 0 || line[0] == '#') continue;
@@ -140,7 +140,10 @@ int run_tsume(int argc, char* argv[]) {
                 ++wrong;
             } else {
                 ++solved;
-                verdict = "mate " + std::to_string(r.length);
+                proof_sum += r.proof_nodes;
+                verdict = "mate " + std::to_string(r.length) + " (proof "
+                        + std::to_string(r.proof_nodes) + " nodes"
+                        + (r.shortened ? ", shortened " + std::to_string(r.shortened) : "") + ")";
                 if (known && r.length != expected) {
                     verdict += " (expected " + plies + "):";
                     for (Move m : r.pv)
@@ -170,7 +173,8 @@ int run_tsume(int argc, char* argv[]) {
     std::cout << "solved " << solved << "/" << total << ", wrong " << wrong << ", length differs "
               << length_diff << ", first move differs " << first_diff << "\nmean time "
               << (total ? time_sum / total : 0) << " ms, worst " << worst << " ms, nodes "
-              << node_sum << ", nps " << node_sum * 1000 / uint64_t(t) << std::endl;
+              << node_sum << ", nps " << node_sum * 1000 / uint64_t(t)
+              << "\nnodes to the first proof of the mates " << proof_sum << std::endl;
     return wrong ? 1 : 0;
 }
 

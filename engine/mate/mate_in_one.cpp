@@ -15,6 +15,129 @@ int king_flight_squares(const Position& pos) {
     return n;
 }
 
+namespace {
+
+// Position::is_attacked for the pieces in `mine` only (a subset of one colour's).
+bool attacked_by(const Position& pos, Color c, Bitboard mine, Square s, const Bitboard& occ) {
+    const Color    t = ~c;
+    const Bitboard steppers =
+        (pawn_attacks(t, s) & pos.pieces(PAWN)) | (knight_attacks(t, s) & pos.pieces(KNIGHT))
+        | (silver_attacks(t, s) & pos.pieces(SILVER)) | (gold_attacks(t, s) & pos.golds())
+        | (king_attacks(s) & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)));
+    if (steppers & mine) return true;
+    const Bitboard lances = pos.pieces(LANCE) & mine;
+    if ((lances & lance_empty_attacks(t, s)) && (lance_attacks(t, s, occ) & lances)) return true;
+    const Bitboard bishops = pos.pieces(BISHOP, HORSE) & mine;
+    if ((bishops & bishop_empty_attacks(s)) && (bishop_attacks(s, occ) & bishops)) return true;
+    const Bitboard rooks = pos.pieces(ROOK, DRAGON) & mine;
+    return (rooks & rook_empty_attacks(s)) && (rook_attacks(s, occ) & rooks);
+}
+
+} // namespace
+
+Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ) {
+    // Step attacks are mirrored: a piece of one colour attacks s where the same piece of the
+    // other colour on s would attack it.
+    Bitboard r;
+    for (const Color c : {BLACK, WHITE}) {
+        const Color t = ~c;
+        r |= ((pawn_attacks(t, s) & pos.pieces(PAWN))
+              | (lance_attacks(t, s, occ) & pos.pieces(LANCE))
+              | (knight_attacks(t, s) & pos.pieces(KNIGHT))
+              | (silver_attacks(t, s) & pos.pieces(SILVER)) | (gold_attacks(t, s) & pos.golds()))
+           & pos.pieces(c);
+    }
+    return r | (king_attacks(s) & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)))
+         | (bishop_attacks(s, occ) & pos.pieces(BISHOP, HORSE))
+         | (rook_attacks(s, occ) & pos.pieces(ROOK, DRAGON));
+}
+
+namespace {
+
+int flights_after(const Position& pos, Move m) {
+    const Color  us   = pos.side_to_move();
+    const Color  them = ~us;
+    const Square ksq  = pos.king_square(them);
+    const Square to   = m.to();
+    // The board after the move without the defender's king (sliders see through it); the
+    // mover's attacks come from `to`, the rest of our pieces stay where they are.
+    Bitboard occ  = pos.pieces() | square_bb(to);
+    Bitboard mine = pos.pieces(us);
+    if (!m.is_drop()) {
+        occ ^= square_bb(m.from());
+        mine ^= square_bb(m.from());
+    }
+    occ ^= square_bb(ksq);
+    const Piece after   = m.moved_piece_after();
+    Bitboard    squares = king_attacks(ksq).andnot(pos.pieces(them).andnot(square_bb(to))
+                                                   | attacks_from(us, type_of(after), to, occ));
+    int         n       = 0;
+    while (squares)
+        n += !attacked_by(pos, us, mine, squares.pop(), occ);
+    return n;
+}
+
+} // namespace
+
+int king_flight_squares_after(const Position& pos, Move m) {
+    return flights_after(pos, m);
+}
+
+void FlightCounter::reset(const Position& pos) {
+    const Color us = pos.side_to_move();
+    ksq_           = pos.king_square(~us);
+    occ_           = pos.pieces() ^ square_bb(ksq_);
+    open_          = king_attacks(ksq_).andnot(pos.pieces(~us));
+    sliders_ =
+        (pos.pieces(LANCE) | pos.pieces(BISHOP, HORSE) | pos.pieces(ROOK, DRAGON)) & pos.pieces(us);
+    n_ = 0;
+    for (Bitboard b = king_attacks(ksq_); b;) {
+        const Square s = b.pop();
+        sq_[n_]        = s;
+        att_[n_++]     = pos.attackers_to(us, s, occ_);
+    }
+}
+
+template <bool AnyOne>
+int FlightCounter::count(const Position& pos, Move m) const {
+    const Color    us      = pos.side_to_move();
+    const Square   to      = m.to();
+    const Bitboard to_bb   = square_bb(to);
+    const bool     drop    = m.is_drop();
+    const Bitboard from_bb = drop ? Bitboard() : square_bb(m.from());
+    const Bitboard occ     = (occ_ | to_bb).andnot(from_bb);
+    const Bitboard mine    = pos.pieces(us).andnot(from_bb);
+    // The checker's square is one to flee to (taking it) if it is next to the king.
+    Bitboard squares = (open_ | (king_attacks(ksq_) & to_bb))
+                           .andnot(attacks_from(us, type_of(m.moved_piece_after()), to, occ));
+    int n = 0;
+    // squares and sq_ both run in square order.
+    for (int i = 0; squares; ++i) {
+        const Square s = squares.pop();
+        while (sq_[i] != s)
+            ++i;
+        bool attacked;
+        if (!drop && (line_bb(s, m.from()) & sliders_ & mine)) {
+            // A slider that `from` hid may see s now: looked at afresh.
+            attacked = attacked_by(pos, us, mine, s, occ);
+        } else {
+            Bitboard a = att_[i] & mine;
+            // The piece now on `to` blocks the sliders it stands in front of.
+            for (Bitboard sl = a & sliders_; sl;) {
+                const Square p = sl.pop();
+                if (between_bb(p, s).test(to)) a ^= square_bb(p);
+            }
+            attacked = bool(a);
+        }
+        n += !attacked;
+        if (AnyOne && n) return n;
+    }
+    return n;
+}
+
+template int FlightCounter::count<false>(const Position&, Move) const;
+template int FlightCounter::count<true>(const Position&, Move) const;
+
 bool has_evasion(const Position& pos) {
     const Color    us       = pos.side_to_move();
     const Color    them     = ~us;
@@ -60,7 +183,10 @@ bool has_evasion(const Position& pos) {
 
 namespace {
 
-bool mates(Position& pos, Move m) {
+bool mates(Position& pos, Move m, const FlightCounter& flights) {
+    // A king with a square to flee to is not mated: found without playing the move, which
+    // rules out most candidates cheaply.
+    if (flights.any_after(pos, m)) return false;
     StateInfo st;
     pos.do_move(m, st);
     const bool mated = !has_evasion(pos);
@@ -74,9 +200,17 @@ Move find_mate_in_one(Position& pos) {
     const Color  us  = pos.side_to_move();
     const Square ksq = pos.king_square(~us);
     if (ksq == SQ_NONE || pos.in_check()) return Move::none();
-    const Bitboard near_king = king_attacks(ksq);
-    const Bitboard occ       = pos.pieces();
-    const Bitboard empty     = ~occ;
+    const Bitboard occ   = pos.pieces();
+    const Bitboard empty = ~occ;
+
+    // Our attackers of the king's neighbours (seen through the king, which cannot take on a
+    // square a slider sees through it), found once for the drops, the board moves and the
+    // flight squares after each candidate.
+    FlightCounter flights;
+    flights.reset(pos);
+    Bitboard covered;
+    for (int i = 0; i < flights.n(); ++i)
+        if (flights.attackers(i)) covered |= square_bb(flights.square(i));
 
     // Drops. Next to the king a dropped piece must be protected, or the king takes it; a
     // knight checks from a distance. Pawn drops never mate legally.
@@ -84,12 +218,11 @@ Move find_mate_in_one(Position& pos) {
     for (PieceType pt : {GOLD, SILVER, ROOK, BISHOP, LANCE, KNIGHT}) {
         if (!hand.count(pt)) continue;
         Bitboard targets = pos.check_squares(pt) & empty;
-        if (pt != KNIGHT) targets &= near_king;
+        if (pt != KNIGHT) targets &= covered;
         while (targets) {
             const Square to = targets.pop();
-            if (pt != KNIGHT && !pos.is_attacked(us, to, occ)) continue;
-            const Move m = Move::make_drop(us, pt, to);
-            if (mates(pos, m)) return m;
+            const Move   m  = Move::make_drop(us, pt, to);
+            if (mates(pos, m, flights)) return m;
         }
     }
 
@@ -97,21 +230,26 @@ Move find_mate_in_one(Position& pos) {
     // check, a non-king move is legal unless it leaves a pin line or strands a piece.
     const Bitboard pinned  = pos.pinned(us);
     const Square   own_ksq = pos.king_square(us);
-    Bitboard       targets = near_king.andnot(pos.pieces(us));
-    while (targets) {
-        const Square to        = targets.pop();
-        Bitboard     attackers = pos.attackers_to(us, to, occ).andnot(pos.pieces(KING));
+    const Bitboard occ_nk  = occ ^ square_bb(ksq);
+    for (int i = 0; i < flights.n(); ++i) {
+        const Square to = flights.square(i);
+        if (pos.pieces(us).test(to)) continue;
+        const Bitboard all       = flights.attackers(i);
+        Bitboard       attackers = all.andnot(pos.pieces(KING));
         while (attackers) {
             const Square from = attackers.pop();
             if (pinned.test(from) && !aligned(from, to, own_ksq)) continue;
-            const Bitboard without = occ ^ square_bb(from);
-            if (!pos.attackers_to(us, to, without).andnot(square_bb(from))) continue;
+            // Protected by another piece: one that sees `to` already, or a slider behind the
+            // mover (looked for only when no other piece sees it).
+            if (!all.more_than_one()
+                && !pos.attackers_to(us, to, occ_nk ^ square_bb(from)).andnot(square_bb(from)))
+                continue;
             const Piece     pc   = pos.piece_on(from);
             const PieceType pt   = type_of(pc);
             const Rank      rank = relative_rank(us, rank_of(to));
             if (can_promote(pt) && (rank <= RANK_3 || relative_rank(us, rank_of(from)) <= RANK_3)) {
                 const Move p = Move::make(from, to, make_piece(us, promoted(pt)), true);
-                if (pos.gives_check(p) && mates(pos, p)) return p;
+                if (pos.gives_check(p) && mates(pos, p, flights)) return p;
                 // Promoted pawns, bishops and rooks attack everything the unpromoted ones do.
                 if (pt == PAWN || pt == BISHOP || pt == ROOK) continue;
             }
@@ -119,7 +257,7 @@ Move find_mate_in_one(Position& pos) {
                 ((pt == PAWN || pt == LANCE) && rank == RANK_1) || (pt == KNIGHT && rank <= RANK_2);
             if (dead) continue;
             const Move m = Move::make(from, to, pc, false);
-            if (pos.gives_check(m) && mates(pos, m)) return m;
+            if (pos.gives_check(m) && mates(pos, m, flights)) return m;
         }
     }
     return Move::none();

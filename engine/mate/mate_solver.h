@@ -7,7 +7,9 @@
 // - Transposition table with hand superiority: proofs are stored with their proof pieces (the
 //   least hand that still mates), disproofs with their disproof pieces (the most hand that
 //   still fails), so one result answers every hand it covers (see mate_table.h).
-// - A repetition on the current path is no mate for the attacker (perpetual check loses).
+// - A repetition on the current path is no mate for the attacker (perpetual check loses);
+//   so is an evasion back to a board of the path where the attacker held at least the hand
+//   it holds now (the defender has undone the attack; no shortest mate goes that way).
 //   Such results depend on the path that reached them (the graph-history-interaction
 //   problem), so they are kept apart from the table, keyed by the position and the path.
 // - Mate in one is tested when an OR node is first reached, and for the children of an AND
@@ -29,6 +31,9 @@
 
 #include "core/move.h"
 #include "core/position.h"
+#include "mate/key_set.h"
+#include "mate/mate_in_one.h"
+#include "mate/mate_path.h"
 #include "mate/mate_table.h"
 
 namespace tsubame {
@@ -52,10 +57,11 @@ struct MateResult {
     std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
     /// MATE: length by tsume convention (the defender's longest resistance, futile
     /// interpositions not counted); pv.size() may be longer by such interpositions.
-    int      length    = 0;
-    uint64_t nodes     = 0;
-    int64_t  time_ms   = 0;
-    int      shortened = 0; ///< MATE: how many times a shorter line replaced the first one.
+    int      length      = 0;
+    uint64_t nodes       = 0;
+    int64_t  time_ms     = 0;
+    int      shortened   = 0; ///< MATE: how many times a shorter line replaced the first one.
+    uint64_t proof_nodes = 0; ///< MATE: nodes searched when the root was first proven.
 };
 
 /// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
@@ -92,8 +98,10 @@ private:
         bool     rep; ///< Disproven by a repetition (depends on the path).
     };
     struct Frame {
-        std::vector<Child> children;
-        Move               moves[MAX_MOVES];
+        std::vector<Child>  children;
+        Move                moves[MAX_MOVES];
+        mate::FlightCounter flights; ///< For the checks' estimates, made at the first one.
+        bool                flights_ready = false;
     };
     struct Numbers {
         uint32_t pn, dn;
@@ -111,9 +119,9 @@ private:
     Frame& frame(int ply);
     /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node,
     /// which a check is played on and taken back to count the king's flight squares).
-    void estimate(Child& c, bool or_node);
+    void estimate(Frame& f, Child& c, bool or_node);
     /// Reads a child's numbers from the path, the repetition table and the table.
-    void look_up_child(Child& c, uint64_t path_key);
+    void look_up_child(Frame& f, Child& c, uint64_t path_key);
     bool check_limits();
     /// Saturating sum of the children's proof (or disproof) numbers.
     static uint32_t sum_numbers(const Frame& f, bool proof_numbers);
@@ -143,8 +151,8 @@ private:
     Position                            pos_;
     std::vector<StateInfo>              states_;
     std::vector<std::unique_ptr<Frame>> frames_;
-    std::unordered_set<uint64_t>        on_path_;
-    std::unordered_set<uint64_t>        rep_table_;
+    mate::MatePath                      path_;
+    mate::KeySet                        rep_table_;
     std::unordered_map<uint64_t, Eval>  evals_;
     Color                               attacker_ = BLACK;
     MateLimits                          limits_;

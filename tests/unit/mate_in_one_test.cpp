@@ -1,5 +1,7 @@
 // The mate solver's fast one-move tests: the early-exit evasion test agrees with the evasion
-// generator, and every one-move mate found is one, along random check-and-answer sequences
+// generator, every one-move mate found is one, the king's flight squares after a check
+// counted without playing it agree with playing it, and the attackers of both colours agree
+// with Position::attackers_to, along random check-and-answer sequences
 // from the mate problems.
 
 #include <gtest/gtest.h>
@@ -30,7 +32,7 @@ TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
     std::ifstream in(std::string(TSUBAME_TEST_DATA) + "/tsume.tsv");
     ASSERT_TRUE(in.good());
     std::mt19937_64 rng(3);
-    int             in_check = 0, no_evasion = 0, mates_found = 0;
+    int             in_check = 0, no_evasion = 0, mates_found = 0, flight_checks = 0;
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#' || line.rfind("sfen", 0) == 0) continue;
         const std::string sfen = line.substr(0, line.find('\t'));
@@ -53,7 +55,25 @@ TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
                         ASSERT_TRUE(mates(pos, m)) << to_usi(m) << " in " << pos.sfen();
                     }
                 }
+                for (int sq = 0; sq < SQ_NB; ++sq) {
+                    const Square   s    = Square(sq);
+                    const Bitboard both = mate::attackers_to_both(pos, s, pos.pieces());
+                    ASSERT_EQ(both, pos.attackers_to(BLACK, s) | pos.attackers_to(WHITE, s))
+                        << pos.sfen();
+                }
                 const MoveList<GenType::CHECKS, true> checks(pos);
+                mate::FlightCounter                   counter;
+                if (!checks.empty()) counter.reset(pos);
+                for (const Move c : checks) {
+                    // Counted without playing the check, as the solver's estimate does.
+                    const int after = mate::king_flight_squares_after(pos, c);
+                    ASSERT_EQ(counter.after(pos, c), after) << to_usi(c) << " in " << pos.sfen();
+                    pos.do_move(c, states[ply]);
+                    const int played = mate::king_flight_squares(pos);
+                    pos.undo_move(c);
+                    ASSERT_EQ(after, played) << to_usi(c) << " in " << pos.sfen();
+                    ++flight_checks;
+                }
                 const bool use_checks = pos.side_to_move() == attacker && !checks.empty();
                 if (legal.empty()) break;
                 const Move pick = use_checks ? *(checks.begin() + rng() % checks.size())
@@ -66,6 +86,7 @@ TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
     EXPECT_GT(in_check, 1000);
     EXPECT_GT(no_evasion, 20);
     EXPECT_GT(mates_found, 20);
+    EXPECT_GT(flight_checks, 1000);
 }
 
 TEST(SolverMateInOne, KingFlightSquares) {
