@@ -18,7 +18,7 @@ void LargeMemoryFree::operator()(void* p) const {
     ::operator delete(p, std::align_val_t(HUGE_PAGE));
 }
 
-std::unique_ptr<void, LargeMemoryFree> allocate_large(size_t bytes) {
+void* allocate_large_bytes(size_t bytes) {
     bytes   = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
     void* p = ::operator new(bytes, std::align_val_t(HUGE_PAGE), std::nothrow);
     if (!p) return nullptr;
@@ -26,7 +26,7 @@ std::unique_ptr<void, LargeMemoryFree> allocate_large(size_t bytes) {
     (void)madvise(p, bytes, MADV_HUGEPAGE);
 #endif
     std::memset(p, 0, bytes);
-    return std::unique_ptr<void, LargeMemoryFree>(p);
+    return p;
 }
 
 } // namespace tsubame

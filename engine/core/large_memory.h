@@ -14,8 +14,19 @@ struct LargeMemoryFree {
     void operator()(void* p) const;
 };
 
+/// An array of T in such memory.
+template <typename T>
+using LargeArray = std::unique_ptr<T[], LargeMemoryFree>;
+
 /// `bytes` rounded up to whole 2 MiB, zero-filled (which also maps every page now, so that a
 /// search does not spend its time in page faults), or nullptr when memory runs out.
-std::unique_ptr<void, LargeMemoryFree> allocate_large(size_t bytes);
+void* allocate_large_bytes(size_t bytes);
+
+/// `count` zero-filled T (a type for which all-zero bytes are a valid value), or an empty
+/// array when memory runs out.
+template <typename T>
+LargeArray<T> allocate_large(size_t count) {
+    return LargeArray<T>(static_cast<T*>(allocate_large_bytes(count * sizeof(T))));
+}
 
 } // namespace tsubame

@@ -59,9 +59,23 @@ Bitboard Position::attackers_to(Color c, Square s, const Bitboard& occ) const {
          & by_color_[c];
 }
 
-bool Position::is_attacked(Color c, Square s, const Bitboard& occ) const {
-    const Color    t    = ~c;
-    const Bitboard mine = by_color_[c];
+Bitboard Position::attackers_to(Square s, const Bitboard& occ) const {
+    Bitboard steppers;
+    for (const Color c : {BLACK, WHITE}) {
+        const Color t = ~c;
+        steppers |=
+            ((pawn_attacks(t, s) & by_type_[PAWN]) | (lance_attacks(t, s, occ) & by_type_[LANCE])
+             | (knight_attacks(t, s) & by_type_[KNIGHT]) | (silver_attacks(t, s) & by_type_[SILVER])
+             | (gold_attacks(t, s) & golds_))
+            & by_color_[c];
+    }
+    return steppers | (king_attacks(s) & (by_type_[KING] | by_type_[HORSE] | by_type_[DRAGON]))
+         | (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[HORSE]))
+         | (rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[DRAGON]));
+}
+
+bool Position::is_attacked_by(Color c, const Bitboard& mine, Square s, const Bitboard& occ) const {
+    const Color    t = ~c;
     const Bitboard steppers =
         (pawn_attacks(t, s) & by_type_[PAWN]) | (knight_attacks(t, s) & by_type_[KNIGHT])
         | (silver_attacks(t, s) & by_type_[SILVER]) | (gold_attacks(t, s) & golds_)

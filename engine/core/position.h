@@ -118,9 +118,17 @@ public:
     /// Pieces of colour c attacking square s, with the given occupancy.
     Bitboard attackers_to(Color c, Square s, const Bitboard& occ) const;
     Bitboard attackers_to(Color c, Square s) const { return attackers_to(c, s, pieces()); }
+    /// Pieces of either colour attacking square s, with the given occupancy (one slider
+    /// lookup serves both colours).
+    Bitboard attackers_to(Square s, const Bitboard& occ) const;
     /// True when colour c attacks square s, with the given occupancy. Faster than
     /// attackers_to: stops at the first kind of attacker found, step pieces first.
-    bool is_attacked(Color c, Square s, const Bitboard& occ) const;
+    bool is_attacked(Color c, Square s, const Bitboard& occ) const {
+        return is_attacked_by(c, by_color_[c], s, occ);
+    }
+    /// is_attacked, counting only the pieces in `mine` (a subset of colour c's), e.g. with a
+    /// piece that is about to move left out.
+    bool is_attacked_by(Color c, const Bitboard& mine, Square s, const Bitboard& occ) const;
 
     /// True when the legal move m gives check. Assumes the side not to move is not in check
     /// (as in any legal position): after an illegal start it reports only new checks.

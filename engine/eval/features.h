@@ -135,19 +135,11 @@ void for_each_attack_feature(const Position& pos, F&& f) {
             if constexpr (Pt != KING)
                 if (mobility) f(MOBILITY + Pt, sign * mobility);
         };
-        visit.template operator()<LANCE>();
-        visit.template operator()<KNIGHT>();
-        visit.template operator()<SILVER>();
-        visit.template operator()<BISHOP>();
-        visit.template operator()<ROOK>();
-        visit.template operator()<GOLD>();
-        visit.template operator()<KING>();
-        visit.template operator()<PRO_PAWN>();
-        visit.template operator()<PRO_LANCE>();
-        visit.template operator()<PRO_KNIGHT>();
-        visit.template operator()<PRO_SILVER>();
-        visit.template operator()<HORSE>();
-        visit.template operator()<DRAGON>();
+        [&]<PieceType... Pts>() {
+            (visit.template operator()<Pts>(), ...);
+        }
+        .template operator()<LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD, KING, PRO_PAWN, PRO_LANCE,
+                             PRO_KNIGHT, PRO_SILVER, HORSE, DRAGON>();
     }
     for (Color c : {BLACK, WHITE}) {
         const Square ksq = pos.king_square(c);

@@ -15,46 +15,7 @@ int king_flight_squares(const Position& pos) {
     return n;
 }
 
-namespace {
-
-// Position::is_attacked for the pieces in `mine` only (a subset of one colour's).
-bool attacked_by(const Position& pos, Color c, Bitboard mine, Square s, const Bitboard& occ) {
-    const Color    t = ~c;
-    const Bitboard steppers =
-        (pawn_attacks(t, s) & pos.pieces(PAWN)) | (knight_attacks(t, s) & pos.pieces(KNIGHT))
-        | (silver_attacks(t, s) & pos.pieces(SILVER)) | (gold_attacks(t, s) & pos.golds())
-        | (king_attacks(s) & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)));
-    if (steppers & mine) return true;
-    const Bitboard lances = pos.pieces(LANCE) & mine;
-    if ((lances & lance_empty_attacks(t, s)) && (lance_attacks(t, s, occ) & lances)) return true;
-    const Bitboard bishops = pos.pieces(BISHOP, HORSE) & mine;
-    if ((bishops & bishop_empty_attacks(s)) && (bishop_attacks(s, occ) & bishops)) return true;
-    const Bitboard rooks = pos.pieces(ROOK, DRAGON) & mine;
-    return (rooks & rook_empty_attacks(s)) && (rook_attacks(s, occ) & rooks);
-}
-
-} // namespace
-
-Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ) {
-    // Step attacks are mirrored: a piece of one colour attacks s where the same piece of the
-    // other colour on s would attack it.
-    Bitboard r;
-    for (const Color c : {BLACK, WHITE}) {
-        const Color t = ~c;
-        r |= ((pawn_attacks(t, s) & pos.pieces(PAWN))
-              | (lance_attacks(t, s, occ) & pos.pieces(LANCE))
-              | (knight_attacks(t, s) & pos.pieces(KNIGHT))
-              | (silver_attacks(t, s) & pos.pieces(SILVER)) | (gold_attacks(t, s) & pos.golds()))
-           & pos.pieces(c);
-    }
-    return r | (king_attacks(s) & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)))
-         | (bishop_attacks(s, occ) & pos.pieces(BISHOP, HORSE))
-         | (rook_attacks(s, occ) & pos.pieces(ROOK, DRAGON));
-}
-
-namespace {
-
-int flights_after(const Position& pos, Move m) {
+int king_flight_squares_after(const Position& pos, Move m) {
     const Color  us   = pos.side_to_move();
     const Color  them = ~us;
     const Square ksq  = pos.king_square(them);
@@ -73,14 +34,8 @@ int flights_after(const Position& pos, Move m) {
                                                    | attacks_from(us, type_of(after), to, occ));
     int         n       = 0;
     while (squares)
-        n += !attacked_by(pos, us, mine, squares.pop(), occ);
+        n += !pos.is_attacked_by(us, mine, squares.pop(), occ);
     return n;
-}
-
-} // namespace
-
-int king_flight_squares_after(const Position& pos, Move m) {
-    return flights_after(pos, m);
 }
 
 void FlightCounter::reset(const Position& pos) {
@@ -119,7 +74,7 @@ int FlightCounter::count(const Position& pos, Move m) const {
         bool attacked;
         if (!drop && (line_bb(s, m.from()) & sliders_ & mine)) {
             // A slider that `from` hid may see s now: looked at afresh.
-            attacked = attacked_by(pos, us, mine, s, occ);
+            attacked = pos.is_attacked_by(us, mine, s, occ);
         } else {
             Bitboard a = att_[i] & mine;
             // The piece now on `to` blocks the sliders it stands in front of.

@@ -46,9 +46,6 @@ private:
     int      n_ = 0;
 };
 
-/// Pieces of either colour attacking s with the given occupancy (one slider lookup for both).
-Bitboard attackers_to_both(const Position& pos, Square s, const Bitboard& occ);
-
 /// king_flight_squares of the position after the side to move plays the legal move m, found
 /// without playing it (FlightCounter does the same faster for many moves).
 int king_flight_squares_after(const Position& pos, Move m);

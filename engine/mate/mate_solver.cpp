@@ -208,7 +208,7 @@ void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
     // interposes with support is harder to prove, one the attacker controls is easy.
     const Color     us       = pos_.side_to_move();
     const Bitboard  occ      = pos_.pieces();
-    const Bitboard  att      = mate::attackers_to_both(pos_, m.to(), occ);
+    const Bitboard  att      = pos_.attackers_to(m.to(), occ);
     const int       mine     = (att & pos_.pieces(us)).popcount();
     const int       theirs   = (att & pos_.pieces(~us)).popcount();
     const PieceType cap_type = captured == NO_PIECE ? NO_PIECE_TYPE : unpromoted(type_of(captured));

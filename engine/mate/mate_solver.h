@@ -117,8 +117,8 @@ private:
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
-    /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node,
-    /// which a check is played on and taken back to count the king's flight squares).
+    /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node;
+    /// a check's flight squares come from the frame's FlightCounter, made at the first one).
     void estimate(Frame& f, Child& c, bool or_node);
     /// Reads a child's numbers from the path, the repetition table and the table.
     void look_up_child(Frame& f, Child& c, uint64_t path_key);

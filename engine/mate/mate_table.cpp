@@ -35,12 +35,11 @@ MateTable::MateTable() {
 MateTable::~MateTable() = default;
 
 bool MateTable::resize(size_t mb) {
-    mb                  = std::max<size_t>(mb, 1);
-    const size_t count  = mb * 1024 * 1024 / sizeof(Bucket);
-    auto         memory = allocate_large(count * sizeof(Bucket)); // huge pages, zero-filled
-    if (!memory) return false;
-    buckets_      = static_cast<Bucket*>(memory.get());
-    memory_       = std::move(memory);
+    mb                   = std::max<size_t>(mb, 1);
+    const size_t count   = mb * 1024 * 1024 / sizeof(Bucket);
+    auto         buckets = allocate_large<Bucket>(count); // huge pages, zero-filled
+    if (!buckets) return false;
+    buckets_      = std::move(buckets);
     bucket_count_ = count;
     size_mb_      = mb;
     generation_   = 1;
@@ -50,7 +49,7 @@ bool MateTable::resize(size_t mb) {
 void MateTable::new_search() {
     if (++generation_ == 0) {
         // Wrapped: entries from 256 solves ago would look current again.
-        std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
+        std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
         generation_ = 1;
     }
 }

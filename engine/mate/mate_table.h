@@ -110,11 +110,10 @@ private:
     /// Collects open entries settled by a new result: `slot` keeps one, the rest are freed.
     void take(Entry*& slot, Entry& e, Hand hand) const;
 
-    std::unique_ptr<void, LargeMemoryFree> memory_; // owns buckets_
-    Bucket*                                buckets_      = nullptr;
-    size_t                                 bucket_count_ = 0;
-    size_t                                 size_mb_      = 0;
-    uint8_t                                generation_   = 1;
+    LargeArray<Bucket> buckets_;
+    size_t             bucket_count_ = 0;
+    size_t             size_mb_      = 0;
+    uint8_t            generation_   = 1;
 };
 
 } // namespace tsubame::mate

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <new>
 
 namespace tsubame {
 
@@ -13,11 +12,10 @@ TranspositionTable::~TranspositionTable() = default;
 
 bool TranspositionTable::resize(size_t mb) {
     if (mb == 0) mb = 1;
-    const size_t count  = mb * 1024 * 1024 / sizeof(Cluster);
-    auto         memory = allocate_large(count * sizeof(Cluster)); // zero-filled
-    if (!memory) return false;
-    table_         = static_cast<Cluster*>(memory.get());
-    memory_        = std::move(memory);
+    const size_t count = mb * 1024 * 1024 / sizeof(Cluster);
+    auto         table = allocate_large<Cluster>(count); // zero-filled
+    if (!table) return false;
+    table_         = std::move(table);
     cluster_count_ = count;
     size_mb_       = mb;
     generation_    = 0;
@@ -25,7 +23,7 @@ bool TranspositionTable::resize(size_t mb) {
 }
 
 void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(table_), 0, cluster_count_ * sizeof(Cluster));
+    std::memset(static_cast<void*>(table_.get()), 0, cluster_count_ * sizeof(Cluster));
     generation_ = 0;
 }
 

@@ -79,11 +79,10 @@ private:
         return &table_[size_t(uint128(key) * cluster_count_ >> 64)];
     }
 
-    std::unique_ptr<void, LargeMemoryFree> memory_; // owns table_
-    Cluster*                               table_         = nullptr;
-    size_t                                 cluster_count_ = 0;
-    size_t                                 size_mb_       = 0;
-    uint8_t                                generation_    = 0;
+    LargeArray<Cluster> table_;
+    size_t              cluster_count_ = 0;
+    size_t              size_mb_       = 0;
+    uint8_t             generation_    = 0;
 };
 
 } // namespace tsubame

@@ -57,7 +57,7 @@ TEST(SolverMateInOne, AgreesWithTheGeneratorsOverRandomMateSequences) {
                 }
                 for (int sq = 0; sq < SQ_NB; ++sq) {
                     const Square   s    = Square(sq);
-                    const Bitboard both = mate::attackers_to_both(pos, s, pos.pieces());
+                    const Bitboard both = pos.attackers_to(s, pos.pieces());
                     ASSERT_EQ(both, pos.attackers_to(BLACK, s) | pos.attackers_to(WHITE, s))
                         << pos.sfen();
                 }

@@ -96,6 +96,19 @@ MateResult solve(const std::string& sfen, int64_t time_ms = 30000) {
 }
 
 // Solves every problem of tests/data/tsume.tsv whose length lies in [min, max].
+// Solves sfen with a fresh 64 MB table and a node budget (the same count on any machine),
+// expecting a mate and checking its line.
+MateResult solve_within_nodes(const std::string& sfen, uint64_t nodes) {
+    Board      b(sfen);
+    MateSolver solver(64);
+    MateLimits limits;
+    limits.nodes       = nodes;
+    const MateResult r = solver.solve(b.pos(), limits);
+    EXPECT_EQ(r.status, MateStatus::MATE) << sfen;
+    if (r.status == MateStatus::MATE) expect_mating_line(sfen, r.pv);
+    return r;
+}
+
 void solve_collection(int min_plies, int max_plies) {
     int count = 0;
     for (const Problem& p : load("tsume.tsv")) {
@@ -236,15 +249,8 @@ TEST(MateSolver, TimeLimitGivesTimeoutNeverAWrongAnswer) {
 // A mate in 25 whose proof took 353k nodes when every check started alike; ranking unsearched
 // checks by the king's flight squares (see MateSolver::estimate) proves it in about 210k.
 TEST(MateSolver, FlightSquaresGuideTheChecks) {
-    const std::string sfen =
-        "3l+R4/1l1g5/2k1n4/1p+p2s3/4+r+B3/1G1s+p4/9/2N2+p3/9 b BGS2NPgs2l13p 1";
-    Board      b(sfen);
-    MateSolver solver(64);
-    MateLimits limits;
-    limits.nodes       = 300'000;
-    const MateResult r = solver.solve(b.pos(), limits);
-    ASSERT_EQ(r.status, MateStatus::MATE);
-    expect_mating_line(sfen, r.pv);
+    solve_within_nodes("3l+R4/1l1g5/2k1n4/1p+p2s3/4+r+B3/1G1s+p4/9/2N2+p3/9 b BGS2NPgs2l13p 1",
+                       300'000);
 }
 
 // A 25-ply floodgate mate (the hardest of the problems up to 31 plies) took 739k nodes to
@@ -252,16 +258,9 @@ TEST(MateSolver, FlightSquaresGuideTheChecks) {
 // more, were searched like any other; cutting them as repetitions proves it in about 444k,
 // and preferring the check harder to disprove among equal proof numbers in about 345k.
 TEST(MateSolver, HardestProblemUpTo31PliesWithinANodeBudget) {
-    const std::string sfen =
-        "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1";
-    Board      b(sfen);
-    MateSolver solver(64);
-    MateLimits limits;
-    limits.nodes       = 400'000;
-    const MateResult r = solver.solve(b.pos(), limits);
-    ASSERT_EQ(r.status, MateStatus::MATE);
+    const MateResult r = solve_within_nodes(
+        "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1", 400'000);
     EXPECT_LE(r.proof_nodes, 400'000u);
-    expect_mating_line(sfen, r.pv);
 }
 
 TEST(MateSolver, NodeLimitGivesTimeout) {
