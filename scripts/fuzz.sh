@@ -4,15 +4,19 @@
 #   scripts/fuzz.sh [seconds]      default 60; exits non-zero on a crash or a failed check
 # The corpus grows in build/fuzz/corpus (seeded from tests/fuzz/corpus); a crashing input is
 # written to build/fuzz/crash-* and can be replayed with `build/fuzz/tests/fuzz/usi_fuzz FILE`.
+# TSUBAME_FUZZ_BUILD=DIR reuses a build already configured with TSUBAME_FUZZ=ON (scripts/test.sh
+# passes its sanitizer build) instead of configuring build/fuzz.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 "$root/scripts/install-deps.sh" --fuzz
 
-build="$root/build/fuzz"
-CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DTSUBAME_FUZZ=ON -DTSUBAME_WERROR=ON -DTSUBAME_NO_PEXT=ON -DTSUBAME_ARCH=generic -DBUILD_TESTING=OFF \
-  -DTSUBAME_BUILD_BENCH=OFF >/dev/null
+build="${TSUBAME_FUZZ_BUILD:-$root/build/fuzz}"
+if [[ -z "${TSUBAME_FUZZ_BUILD:-}" ]]; then
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTSUBAME_FUZZ=ON -DTSUBAME_WERROR=ON -DTSUBAME_NO_PEXT=ON -DTSUBAME_ARCH=generic \
+    -DBUILD_TESTING=OFF -DTSUBAME_BUILD_BENCH=OFF >/dev/null
+fi
 cmake --build "$build" -j "$(nproc)" --target usi_fuzz
 mkdir -p "$build/corpus"
 echo "== fuzzing for ${seconds} s"
