@@ -228,6 +228,28 @@ void Position::do_move(Move m, StateInfo& ns) {
     ns.hand_of_side_to_move = hands_[them];
 }
 
+uint64_t Position::key_after(Move m) const {
+    const Color  us   = side_to_move_;
+    uint64_t     next = key() ^ zobrist::SIDE;
+    const Square to   = m.to();
+    if (m.is_drop()) {
+        const PieceType pt = m.dropped_type();
+        const int       n  = hands_[us].count(pt);
+        return next ^ zobrist::HAND[us][pt][n] ^ zobrist::HAND[us][pt][n - 1]
+             ^ zobrist::PSQ[m.moved_piece_after()][to];
+    }
+    next ^=
+        zobrist::PSQ[m.moved_piece_before()][m.from()] ^ zobrist::PSQ[m.moved_piece_after()][to];
+    if (const Piece captured = board_[to]; captured != NO_PIECE) {
+        next ^= zobrist::PSQ[captured][to];
+        if (const PieceType hpt = unpromoted(type_of(captured)); hpt != KING) {
+            const int n = hands_[us].count(hpt);
+            next ^= zobrist::HAND[us][hpt][n] ^ zobrist::HAND[us][hpt][n + 1];
+        }
+    }
+    return next;
+}
+
 void Position::undo_move(Move m) {
     side_to_move_   = ~side_to_move_;
     const Color  us = side_to_move_;

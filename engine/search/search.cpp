@@ -595,6 +595,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
 }
 
 void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
+    tt_.prefetch(pos.key_after(m)); // the child's first act is to probe its entry
     ss->current      = m;
     ss->cont_history = continuation_after(m);
     // The placement score follows the move, except after a king move, which changes all of it.
@@ -602,7 +603,6 @@ void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
     if (!king_move) (ss + 1)->placement = placement_score_after(pos, m, ss->placement);
     pos.do_move(m, st);
     if (king_move) (ss + 1)->placement = placement_score(pos);
-    tt_.prefetch(pos.key());
 }
 
 void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets,
@@ -660,7 +660,11 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     if (!in_check) {
         eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos, ss->placement);
         best = eval; // stand pat: the side to move may decline every capture
-        if (best >= beta) return best;
+        if (best >= beta) {
+            // Stored so that the next visit skips the evaluation (most qsearch nodes end here).
+            if (!tt_hit) tt_.store(key, value_to_tt(best, ply), BOUND_LOWER, 0, 0, eval);
+            return best;
+        }
         // Captures alone would miss a mating drop, the commonest way to win at once.
         if (mate::find_mate_in_one(pos) != Move::none()) return mate_in(ply + 1);
         alpha = std::max(alpha, best);
