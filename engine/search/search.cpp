@@ -380,7 +380,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         alpha = std::max(mated_in(ply), alpha);
         beta  = std::min(mate_in(ply + 1), beta);
         if (alpha >= beta) return alpha;
-        if (ply >= MAX_PLY - 2) return evaluate(pos, ss->placement);
+        if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
     }
 
     // In the singular-extension test the node is searched without one move, so the stored
@@ -397,7 +397,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     const bool in_check = pos.in_check();
     Value      eval     = VALUE_NONE;
     if (!in_check) {
-        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos, ss->placement);
+        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : static_eval(pos, ss);
         // A stored bound can sharpen the static estimate.
         if (tt_hit && (tt.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
     }
@@ -598,11 +598,21 @@ void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
     tt_.prefetch(pos.key_after(m)); // the child's first act is to probe its entry
     ss->current      = m;
     ss->cont_history = continuation_after(m);
-    // The placement score follows the move, except after a king move, which changes all of it.
+    // The placement score follows the move, except after a king move, which changes all of it:
+    // then it is recomputed only if the child needs it.
     const bool king_move = !m.is_drop() && type_of(m.moved_piece_before()) == KING;
-    if (!king_move) (ss + 1)->placement = placement_score_after(pos, m, ss->placement);
+    (ss + 1)->placement =
+        king_move ? Stack::PLACEMENT_UNKNOWN : placement_score_after(pos, m, placement(pos, ss));
     pos.do_move(m, st);
-    if (king_move) (ss + 1)->placement = placement_score(pos);
+}
+
+int32_t Searcher::placement(const Position& pos, Stack* ss) {
+    if (ss->placement == Stack::PLACEMENT_UNKNOWN) ss->placement = placement_score(pos);
+    return ss->placement;
+}
+
+Value Searcher::static_eval(const Position& pos, Stack* ss) {
+    return evaluate(pos, placement(pos, ss));
 }
 
 void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets,
@@ -645,7 +655,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);
     if (past_move_limit(pos)) return move_limit_value(pos, ply);
-    if (ply >= MAX_PLY - 2) return evaluate(pos, ss->placement);
+    if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
 
     const uint64_t key = pos.key();
     TTData         tt{};
@@ -658,7 +668,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     Value      best     = -VALUE_INFINITE;
     Value      eval     = VALUE_NONE;
     if (!in_check) {
-        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : evaluate(pos, ss->placement);
+        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : static_eval(pos, ss);
         best = eval; // stand pat: the side to move may decline every capture
         if (best >= beta) {
             // Stored so that the next visit skips the evaluation (most qsearch nodes end here).

@@ -106,7 +106,10 @@ private:
         bool            null_ok      = true;
         Move            excluded     = Move::none(); ///< Skipped by the singular-extension test.
         Value           static_eval  = VALUE_NONE;
-        int32_t         placement    = 0; ///< eval's placement_score, kept move by move.
+        /// eval's placement_score, kept move by move; PLACEMENT_UNKNOWN after a king move
+        /// until a node needs it (most such children end at the table or a cut-off).
+        int32_t                  placement         = 0;
+        static constexpr int32_t PLACEMENT_UNKNOWN = INT32_MIN;
     };
 
     /// A root move, its score in this iteration (-VALUE_INFINITE until its line is searched),
@@ -146,6 +149,10 @@ private:
     }
     bool    time_up() const;
     int64_t elapsed_ms() const;
+    /// ss->placement, computed first if a king move left it unknown.
+    static int32_t placement(const Position& pos, Stack* ss);
+    /// evaluate(pos) with the placement score kept on the stack.
+    static Value static_eval(const Position& pos, Stack* ss);
     /// Plays m at ss: records it, keeps the placement score and prefetches the table entry.
     void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
     /// Killers, counter-move and histories after a quiet move caused a beta cutoff.
