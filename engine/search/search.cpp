@@ -237,10 +237,15 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             root_moves_.clear();
             for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
                 root_moves_.push_back(root_ranking_[i].move);
-            const Value value =
+            Value value =
                 search_root(pos, ss, root_ranking_[pv_idx].previous_score, multi_pv == 1, on_info);
-            // An unfinished line does not replace a finished one (but depth 1 is all we have).
-            if (stop_.load(std::memory_order_relaxed) && (root_depth_ > 1 || pv_idx > 0)) break;
+            // An unfinished line does not replace a finished one (but depth 1 is all we have),
+            // except for a move it searched to the end that beat the last best move: then the
+            // iteration has already shown that move to be better (Stockfish does the same).
+            if (stop_.load(std::memory_order_relaxed) && (root_depth_ > 1 || pv_idx > 0)) {
+                if (multi_pv > 1 || pv[0] == Move::none() || pv[0] == root_ranking_[0].move) break;
+                value = root_best_;
+            }
 
             RootMove* line = &root_ranking_[pv_idx];
             for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
@@ -572,6 +577,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             if (v > alpha) {
                 best_move = m;
                 if (pv_node) update_pv(ss->pv, m, (ss + 1)->pv);
+                if (root) root_best_ = v;
                 if (v >= beta) break;
                 alpha = v;
             }

@@ -196,6 +196,8 @@ private:
     std::vector<Move>        root_moves_; ///< The moves the current root line may choose from.
     std::vector<RootMove>    root_ranking_; ///< Every root move, the current lines first.
     int                      history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
+    /// Score of the root move that last raised alpha (kept for a stopped iteration).
+    Value root_best_ = VALUE_NONE;
     /// Continuation history: [previous piece][previous destination][piece][destination].
     struct ContinuationTable {
         PieceToHistory entry[PIECE_NB][SQ_NB];

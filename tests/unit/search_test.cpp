@@ -17,6 +17,10 @@
 #include "movegen/movegen.h"
 
 namespace tsubame {
+
+extern const char* const BENCH_POSITIONS[]; // engine/bench_positions.cpp
+extern const int         BENCH_POSITION_COUNT;
+
 namespace {
 
 // An engine whose answers are collected for inspection.
@@ -224,6 +228,39 @@ TEST(Search, NodeLimitIsObeyed) {
     l.nodes = 5000;
     (void)h.search("startpos", l);
     EXPECT_LT(h.infos.back().nodes, 5000u + 2048u);
+}
+
+// A search stopped inside an iteration plays a move that this iteration already searched to
+// the end and found better than the last iteration's best. Found by replaying depth-limited
+// searches of the bench positions under a node limit that ends just before the end of the
+// iteration where the best move changed.
+TEST(Search, StoppedIterationKeepsAMoveItProvedBetter) {
+    int exercised = 0;
+    for (int i = 0; i < BENCH_POSITION_COUNT; ++i) {
+        const std::string position = BENCH_POSITIONS[i];
+        Harness           full;
+        (void)full.search(position, depth_limit(9));
+        // The first iteration (from depth 4) whose best move differs from the previous one.
+        size_t d = 4;
+        while (d < full.infos.size() && full.infos[d].pv[0] == full.infos[d - 1].pv[0])
+            ++d;
+        if (d >= full.infos.size()) continue;
+        const Move     before = full.infos[d - 1].pv[0];
+        const Move     after  = full.infos[d].pv[0];
+        const uint64_t end    = full.infos[d].nodes;
+        // The node limit is checked every 1024 nodes: stop at least 1024 before the end.
+        if (end < full.infos[d - 1].nodes + 4096) continue;
+        Harness      cut;
+        SearchLimits limits;
+        limits.nodes      = end - 2048;
+        const BestMove bm = cut.search(position, limits);
+        ASSERT_FALSE(cut.infos.empty());
+        if (cut.infos.back().depth != int(d) + 1) continue; // the new move came too late
+        ++exercised;
+        EXPECT_EQ(bm.move, after) << position << ": " << to_usi(before) << " -> " << to_usi(after);
+        EXPECT_EQ(cut.infos.back().pv[0], after);
+    }
+    EXPECT_GT(exercised, 0) << "no stopped iteration kept the better move it had found";
 }
 
 // Lazy SMP: with helper threads the answer is still one legal move per go, and stop ends
