@@ -60,18 +60,22 @@ Bitboard Position::attackers_to(Color c, Square s, const Bitboard& occ) const {
 }
 
 Bitboard Position::attackers_to(Square s, const Bitboard& occ) const {
-    Bitboard steppers;
+    Bitboard attackers;
     for (const Color c : {BLACK, WHITE}) {
         const Color t = ~c;
-        steppers |=
+        attackers |=
             ((pawn_attacks(t, s) & by_type_[PAWN]) | (lance_attacks(t, s, occ) & by_type_[LANCE])
              | (knight_attacks(t, s) & by_type_[KNIGHT]) | (silver_attacks(t, s) & by_type_[SILVER])
              | (gold_attacks(t, s) & golds_))
             & by_color_[c];
     }
-    return steppers | (king_attacks(s) & (by_type_[KING] | by_type_[HORSE] | by_type_[DRAGON]))
-         | (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[HORSE]))
-         | (rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[DRAGON]));
+    attackers |= king_attacks(s) & (by_type_[KING] | by_type_[HORSE] | by_type_[DRAGON]);
+    // Slider tables are read only when such a slider stands on one of s's lines at all.
+    const Bitboard bishops = by_type_[BISHOP] | by_type_[HORSE];
+    if (bishops & bishop_empty_attacks(s)) attackers |= bishop_attacks(s, occ) & bishops;
+    const Bitboard rooks = by_type_[ROOK] | by_type_[DRAGON];
+    if (rooks & rook_empty_attacks(s)) attackers |= rook_attacks(s, occ) & rooks;
+    return attackers;
 }
 
 bool Position::is_attacked_by(Color c, const Bitboard& mine, Square s, const Bitboard& occ) const {

@@ -45,11 +45,31 @@ void FlightCounter::reset(const Position& pos) {
     open_          = king_attacks(ksq_).andnot(pos.pieces(~us));
     sliders_ =
         (pos.pieces(LANCE) | pos.pieces(BISHOP, HORSE) | pos.pieces(ROOK, DRAGON)) & pos.pieces(us);
-    n_ = 0;
+    // Our pieces by the way they attack, found once for the eight squares; a slider table is
+    // read only for a square on one of our sliders' empty-board lines (usually none is).
+    const Color    them    = ~us;
+    const Bitboard mine    = pos.pieces(us);
+    const Bitboard pawns   = pos.pieces(PAWN) & mine;
+    const Bitboard knights = pos.pieces(KNIGHT) & mine;
+    const Bitboard silvers = pos.pieces(SILVER) & mine;
+    const Bitboard golds   = pos.golds(us);
+    const Bitboard kings   = (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)) & mine;
+    const Bitboard lances  = pos.pieces(LANCE) & mine;
+    const Bitboard bishops = pos.pieces(BISHOP, HORSE) & mine;
+    const Bitboard rooks   = pos.pieces(ROOK, DRAGON) & mine;
+    n_                     = 0;
     for (Bitboard b = king_attacks(ksq_); b;) {
         const Square s = b.pop();
-        sq_[n_]        = s;
-        att_[n_++]     = pos.attackers_to(us, s, occ_);
+        // A piece of ours attacks s exactly when one of the same kind of theirs on s would
+        // attack it (as in Position::attackers_to).
+        Bitboard a = (pawn_attacks(them, s) & pawns) | (knight_attacks(them, s) & knights)
+                   | (silver_attacks(them, s) & silvers) | (gold_attacks(them, s) & golds)
+                   | (king_attacks(s) & kings);
+        if (lances & lance_empty_attacks(them, s)) a |= lance_attacks(them, s, occ_) & lances;
+        if (bishops & bishop_empty_attacks(s)) a |= bishop_attacks(s, occ_) & bishops;
+        if (rooks & rook_empty_attacks(s)) a |= rook_attacks(s, occ_) & rooks;
+        sq_[n_]    = s;
+        att_[n_++] = a;
     }
 }
 
@@ -195,9 +215,11 @@ Move find_mate_in_one(Position& pos) {
             const Square from = attackers.pop();
             if (pinned.test(from) && !aligned(from, to, own_ksq)) continue;
             // Protected by another piece: one that sees `to` already, or a slider behind the
-            // mover (looked for only when no other piece sees it).
+            // mover (looked for only when no other piece sees it and one of our sliders stands
+            // on the line through both squares).
             if (!all.more_than_one()
-                && !pos.attackers_to(us, to, occ_nk ^ square_bb(from)).andnot(square_bb(from)))
+                && (!(flights.sliders() & line_bb(to, from))
+                    || !pos.attackers_to(us, to, occ_nk ^ square_bb(from)).andnot(square_bb(from))))
                 continue;
             const Piece     pc   = pos.piece_on(from);
             const PieceType pt   = type_of(pc);

@@ -32,6 +32,8 @@ public:
     int      n() const { return n_; }
     Square   square(int i) const { return sq_[i]; }
     Bitboard attackers(int i) const { return att_[i]; }
+    /// Our lances, bishops, rooks, horses and dragons.
+    Bitboard sliders() const { return sliders_; }
 
 private:
     template <bool AnyOne>
