@@ -363,6 +363,39 @@ Move* generate_checks(const Position& pos, Move* list) {
 
 } // namespace
 
+// CAPTURES restricted to the piece on s, in the same order: only the pieces that attack s are
+// looked at, instead of every piece's moves being generated and filtered.
+template <Color Us>
+Move* generate_captures_on_for(const Position& pos, Square s, Move* list) {
+    const Bitboard target = square_bb(s) & pos.pieces(~Us);
+    if (!target) return list;
+    const Square   ksq    = pos.king_square(Us);
+    const Bitboard occ    = pos.pieces();
+    const Bitboard pinned = pos.pinned(Us);
+    // A pinned piece may only take along its pin line.
+    Bitboard movers = pos.attackers_to(Us, s, occ).andnot(pos.pieces(KING));
+    for (Bitboard p = movers & pinned; p;) {
+        const Square from = p.pop();
+        if (!line_bb(ksq, from).test(s)) movers ^= square_bb(from);
+    }
+    const Targets t{target, target};
+    if (movers & pos.pieces(PAWN)) list = add_pawn_moves<Us, false>(pos, list, t, pinned, ksq);
+    auto promotable = [&]<PieceType Pt>() {
+        (movers & pos.pieces(Pt)).for_each([&](Square from) {
+            list = add_piece_moves<Us, Pt, false>(list, from, target, target);
+        });
+    };
+    promotable.template operator()<LANCE>();
+    promotable.template operator()<KNIGHT>();
+    promotable.template operator()<SILVER>();
+    promotable.template operator()<BISHOP>();
+    promotable.template operator()<ROOK>();
+    for (Bitboard b :
+         {movers & pos.golds(Us), movers & pos.pieces(HORSE), movers & pos.pieces(DRAGON)})
+        b.for_each([&](Square from) { *list++ = Move::make(from, s, pos.piece_on(from)); });
+    return add_king_moves<Us>(pos, list, target, occ);
+}
+
 template <GenType T, bool All>
 Move* generate(const Position& pos, Move* list) {
     if constexpr (T == GenType::LEGAL) {
@@ -395,6 +428,11 @@ template Move* generate<GenType::LEGAL, false>(const Position&, Move*);
 template Move* generate<GenType::LEGAL, true>(const Position&, Move*);
 template Move* generate<GenType::CHECKS, false>(const Position&, Move*);
 template Move* generate<GenType::CHECKS, true>(const Position&, Move*);
+
+Move* generate_captures_on(const Position& pos, Square s, Move* list) {
+    return pos.side_to_move() == BLACK ? generate_captures_on_for<BLACK>(pos, s, list)
+                                       : generate_captures_on_for<WHITE>(pos, s, list);
+}
 
 bool is_legal(const Position& pos, Move m) {
     return LegalMoves(pos).contains(m);

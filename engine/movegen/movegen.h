@@ -33,6 +33,10 @@ enum class GenType {
 template <GenType T, bool All = false>
 Move* generate(const Position& pos, Move* list);
 
+/// The CAPTURES moves that take the piece on s, in the order generate<CAPTURES> would list
+/// them (quiescence recaptures). Not in check.
+Move* generate_captures_on(const Position& pos, Square s, Move* list);
+
 /// The moves of kind T in a position, in generation order.
 template <GenType T, bool All = false>
 class MoveList {

@@ -60,6 +60,14 @@ public:
         for (int i = 0; i < count_; ++i)
             moves_[i] = {buffer[i], 0};
     }
+    /// The captures of the piece on s (quiescence recaptures).
+    void generate_captures_on(const Position& pos, Square s) {
+        Move        buffer[MAX_MOVES];
+        Move* const end = tsubame::generate_captures_on(pos, s, buffer);
+        count_          = int(end - buffer);
+        for (int i = 0; i < count_; ++i)
+            moves_[i] = {buffer[i], 0};
+    }
     template <typename Scorer>
     void score(Scorer&& scorer) {
         for (int i = 0; i < count_; ++i)
@@ -429,8 +437,11 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
             if (v <= alpha) return v;
         }
-        // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
-        if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
+        // Reverse futility: far above beta at low depth, a quiet move will not fall below it,
+        // unless the opponent threatens mate in one, which no margin covers: in shogi a
+        // material lead often comes with a king about to be mated.
+        if (depth <= 6 && eval - 150 * (depth - improving) >= beta)
+            return eval;
         // Null move: if passing still leaves us above beta, the position is good enough.
         // Verified at high depth against zugzwang-like positions.
         if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
@@ -612,6 +623,14 @@ void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
     pos.do_move(m, st);
 }
 
+bool Searcher::mate_threat(Position& pos) {
+    StateInfo st;
+    pos.do_null_move(st);
+    const bool threat = mate::find_mate_in_one(pos) != Move::none();
+    pos.undo_null_move();
+    return threat;
+}
+
 int32_t Searcher::placement(const Position& pos, Stack* ss) {
     if (ss->placement == Stack::PLACEMENT_UNKNOWN) ss->placement = placement_score(pos);
     return ss->placement;
@@ -687,10 +706,15 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     }
 
     OrderedMoves moves;
+    // Deep in quiescence only recaptures: shogi positions are full of capturable pieces, and
+    // unbounded capture chains swamp the search (YaneuraOu does the same).
+    const Move last = (ss - 1)->current;
     if (in_check)
         moves.generate<GenType::EVASIONS>(pos);
-    else
+    else if (qdepth > QS_RECAPTURE_DEPTH)
         moves.generate<GenType::CAPTURES>(pos);
+    else if (last != Move::none() && last != Move::null())
+        moves.generate_captures_on(pos, last.to());
     if (in_check && moves.size() == 0) return mated_in(ply);
     moves.score([&](Move m) {
         if (tt_hit && m.to16() == tt.move16) return 1 << 30;
@@ -700,12 +724,6 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     Move best_move = Move::none();
     for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
         if (!in_check) {
-            // Deep in quiescence only recaptures: shogi positions are full of capturable
-            // pieces, and unbounded capture chains swamp the search (YaneuraOu does the same).
-            const Move last = (ss - 1)->current;
-            if (qdepth <= QS_RECAPTURE_DEPTH
-                && (last == Move::none() || last == Move::null() || m.to() != last.to()))
-                continue;
             if (is_capture(pos, m) && !m.is_promotion()) {
                 const PieceType victim = type_of(pos.piece_on(m.to()));
                 // Delta pruning: a capture that cannot lift the score to alpha.

@@ -71,6 +71,16 @@ void check_relations(const Position& pos) {
                 EXPECT_TRUE(capture || pawn_promotion) << to_usi(m) << " in " << pos.sfen();
             }
         }
+        // generate_captures_on(s) is CAPTURES filtered to s, in the same order.
+        Move        all[MAX_MOVES], on[MAX_MOVES];
+        Move* const all_end = generate<GenType::CAPTURES>(pos, all);
+        pos.pieces(~pos.side_to_move()).for_each([&](Square s) {
+            std::vector<Move> expected_on;
+            for (Move* m = all; m != all_end; ++m)
+                if (m->to() == s) expected_on.push_back(*m);
+            Move* const end = generate_captures_on(pos, s, on);
+            EXPECT_EQ(std::vector<Move>(on, end), expected_on) << pos.sfen() << " on " << int(s);
+        });
     }
 
     // CHECKS is exactly the legal moves that give check.
