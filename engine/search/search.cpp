@@ -421,8 +421,9 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
 
     // One-move mate, tested before any pruning: a node that static measures would cut can
-    // still be lost (or won) to a single drop. A stored entry means the node was searched.
-    if (!root && !in_check && !tt_hit && !excluded) {
+    // still be lost (or won) to a single drop. An entry of the main search means the node was
+    // searched; a quiescence entry may be a stand-pat cut-off that never looked.
+    if (!root && !in_check && (!tt_hit || tt.depth <= 0) && !excluded) {
         if (const Move mate = mate::find_mate_in_one(pos); mate != Move::none()) {
             const Value v = mate_in(ply + 1);
             tt_.store(key, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
