@@ -241,7 +241,8 @@ void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
     }
 }
 
-void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key) {
+void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key,
+                               const mate::MateProbe* known) {
     c.rep = false;
     // A repetition; and after an evasion, a board the path had with the attacker holding at
     // least as much: the defender has undone the attack, and no shortest mate passes through
@@ -257,7 +258,9 @@ void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key) {
         c.rep = true;
         return;
     }
-    const mate::MateProbe p = table_.probe(c.board_key, c.hand);
+    const mate::MateProbe p = known ? *known : table_.probe(c.board_key, c.hand);
+    c.found                 = p.found;
+    c.read_at               = nodes_;
     if (p.found || p.pn == 0 || p.dn == 0) {
         c.pn = p.pn;
         c.dn = p.dn;
@@ -297,7 +300,8 @@ uint32_t MateSolver::sum_numbers(const Frame& f, bool proof_numbers) {
     return sum;
 }
 
-MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key) {
+MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
+                                    int known_found) {
     const bool     or_node = pos_.side_to_move() == attacker_;
     const Hand     hand    = pos_.hand(attacker_);
     const uint64_t bkey    = pos_.board_key();
@@ -306,7 +310,12 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     ++nodes_;
     if (check_limits()) return {1, 1};
 
-    const mate::MateProbe self = table_.probe(bkey, hand);
+    // The parent's reading of an open entry stands in for the node's own.
+    mate::MateProbe self;
+    if (known_found >= 0)
+        self.found = known_found;
+    else
+        self = table_.probe(bkey, hand);
     if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
     if (ply >= ply_limit_) {
         if (!or_node && !mate::has_evasion(pos_)) {
@@ -334,6 +343,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         return {0, INFINITE_PN};
     }
 
+    bool known_children = !self.found && !or_node;
     if (!self.found) {
         // First visit: the fast mate-in-one test, here or for every child of an AND node.
         if (or_node) {
@@ -348,8 +358,15 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 return {0, INFINITE_PN};
             }
         } else {
-            for (Child& c : f.children) {
-                if (table_.probe(c.board_key, c.hand).found) continue;
+            // What each child's table entry reads like once tested, kept so that the children
+            // need not be read again below (valid while no other entry was replaced).
+            const uint64_t replaced = table_.replacements();
+            for (size_t i = 0; i < f.children.size(); ++i) {
+                Child&           c = f.children[i];
+                mate::MateProbe& p = f.known[i];
+                p                  = table_.probe(c.board_key, c.hand);
+                if (p.found) continue;
+                p.found = true;
                 pos_.do_move(c.move, states_[size_t(ply) + 1]);
                 if (const Move m = mate_in_one(); m != Move::none()) {
                     const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
@@ -357,16 +374,22 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                     const Hand guard = interposition_guard();
                     table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
                     pos_.undo_move(m);
-                    table_.store_proof(c.board_key, c.hand, or_proof_hand(guard, m, cap), 1, 1);
+                    const Hand proof = or_proof_hand(guard, m, cap);
+                    table_.store_proof(c.board_key, c.hand, proof, 1, 1);
                     pos_.undo_move(c.move);
+                    p = {0, INFINITE_PN, proof, 1, true};
+                    if (!c.hand.dominates(proof)) known_children = false;
                 } else {
                     // Marks the child as tested (its first visit skips the test), with its
                     // estimate.
                     pos_.undo_move(c.move);
                     estimate(f, c, false);
                     table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
+                    p.pn = std::max(p.pn, c.init_pn);
+                    p.dn = std::max(p.dn, c.init_dn);
                 }
             }
+            known_children = known_children && table_.replacements() == replaced;
         }
     }
 
@@ -374,8 +397,8 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     Numbers cur{1, 1};
     // Every child is read once; afterwards only the one just searched changes (a sibling
     // solved meanwhile through a transposition is seen when it is searched itself).
-    for (Child& c : f.children)
-        look_up_child(f, c, path_key);
+    for (size_t i = 0; i < f.children.size(); ++i)
+        look_up_child(f, f.children[i], path_key, known_children ? &f.known[i] : nullptr);
     for (;;) {
         size_t   best     = 0;
         uint32_t second   = INFINITE_PN;
@@ -443,7 +466,9 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         }
         const Move m = c.move;
         pos_.do_move(m, states_[size_t(ply) + 1]);
-        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m));
+        // Nothing was searched since the child was read: its reading stands.
+        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
+            c.read_at == nodes_ ? int(c.found) : -1);
         pos_.undo_move(m);
         look_up_child(f, f.children[best], path_key);
         if (aborted_) break;

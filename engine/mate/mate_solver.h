@@ -96,10 +96,15 @@ private:
         uint16_t dist; ///< Proven child: plies to mate.
         Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
         bool     rep; ///< Disproven by a repetition (depends on the path).
+        bool     found; ///< The table held the child when it was read (see MateProbe).
+        uint64_t read_at; ///< nodes_ when the table was read for the child.
     };
     struct Frame {
-        std::vector<Child>  children;
-        Move                moves[MAX_MOVES];
+        std::vector<Child> children;
+        Move               moves[MAX_MOVES];
+        /// What reading the table for each child would give, as known after an AND node's
+        /// first expansion tested and stored its children.
+        mate::MateProbe     known[MAX_MOVES];
         mate::FlightCounter flights; ///< For the checks' estimates, made at the first one.
         bool                flights_ready = false;
     };
@@ -113,15 +118,20 @@ private:
         bool ok   = false;
     };
 
-    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key);
+    /// Searches the current node until its numbers reach a threshold. `known_found`: the
+    /// caller read the table for this node since the last change to it, and found an open
+    /// entry (true) or none (false); unknown when -1.
+    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key, int known_found = -1);
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
     /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node;
     /// a check's flight squares come from the frame's FlightCounter, made at the first one).
     void estimate(Frame& f, Child& c, bool or_node);
-    /// Reads a child's numbers from the path, the repetition table and the table.
-    void look_up_child(Frame& f, Child& c, uint64_t path_key);
+    /// Reads a child's numbers from the path, the repetition table and the table (or from
+    /// `known`, what reading the table would give).
+    void look_up_child(Frame& f, Child& c, uint64_t path_key,
+                       const mate::MateProbe* known = nullptr);
     bool check_limits();
     /// Saturating sum of the children's proof (or disproof) numbers.
     static uint32_t sum_numbers(const Frame& f, bool proof_numbers);

@@ -97,7 +97,7 @@ MateTable::Entry* MateTable::exact(Bucket* b, uint64_t key, Hand hand) const {
     return nullptr;
 }
 
-MateTable::Entry* MateTable::victim(Bucket* b, uint64_t key) const {
+MateTable::Entry* MateTable::victim(Bucket* b, uint64_t key) {
     (void)key;
     Entry*   best       = nullptr;
     uint64_t best_worth = ~uint64_t(0);
@@ -109,6 +109,7 @@ MateTable::Entry* MateTable::victim(Bucket* b, uint64_t key) const {
             best       = &e;
         }
     }
+    ++replacements_;
     return best;
 }
 

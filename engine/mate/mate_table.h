@@ -79,6 +79,10 @@ public:
     /// Permille of entries in use in this generation (sampled).
     int hashfull() const;
 
+    /// How many live entries have been overwritten by other positions so far: while it stays
+    /// the same, stores have changed no lookup but those of the positions stored.
+    uint64_t replacements() const { return replacements_; }
+
 private:
     struct Entry {
         uint64_t key;
@@ -104,7 +108,7 @@ private:
         return e.key == key && e.generation == generation_;
     }
     /// The slot for a new entry of `key` in b: a free or stale one, else the least valuable.
-    Entry* victim(Bucket* b, uint64_t key) const;
+    Entry* victim(Bucket* b, uint64_t key);
     /// The live entry with exactly this key and hand, or nullptr.
     Entry* exact(Bucket* b, uint64_t key, Hand hand) const;
     /// Collects open entries settled by a new result: `slot` keeps one, the rest are freed.
@@ -114,6 +118,7 @@ private:
     size_t             bucket_count_ = 0;
     size_t             size_mb_      = 0;
     uint8_t            generation_   = 1;
+    uint64_t           replacements_ = 0;
 };
 
 } // namespace tsubame::mate
