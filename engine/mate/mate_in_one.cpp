@@ -172,18 +172,21 @@ bool mates(Position& pos, Move m, const FlightCounter& flights) {
 } // namespace
 
 Move find_mate_in_one(Position& pos) {
-    const Color  us  = pos.side_to_move();
-    const Square ksq = pos.king_square(~us);
-    if (ksq == SQ_NONE || pos.in_check()) return Move::none();
-    const Bitboard occ   = pos.pieces();
-    const Bitboard empty = ~occ;
-
+    if (pos.king_square(~pos.side_to_move()) == SQ_NONE || pos.in_check()) return Move::none();
     // Our attackers of the king's neighbours (seen through the king, which cannot take on a
     // square a slider sees through it), found once for the drops, the board moves and the
     // flight squares after each candidate.
     FlightCounter flights;
     flights.reset(pos);
-    Bitboard covered;
+    return find_mate_in_one(pos, flights);
+}
+
+Move find_mate_in_one(Position& pos, const FlightCounter& flights) {
+    const Color    us    = pos.side_to_move();
+    const Square   ksq   = pos.king_square(~us);
+    const Bitboard occ   = pos.pieces();
+    const Bitboard empty = ~occ;
+    Bitboard       covered;
     for (int i = 0; i < flights.n(); ++i)
         if (flights.attackers(i)) covered |= square_bb(flights.square(i));
 

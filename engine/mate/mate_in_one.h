@@ -57,5 +57,8 @@ int king_flight_squares_after(const Position& pos, Move m);
 /// onto protected squares next to the king; it can miss rarer mates (a long-range check, a
 /// discovered check), never reports a move that does not mate. pos is restored.
 Move find_mate_in_one(Position& pos);
+/// find_mate_in_one with `flights` already reset to pos, which must have an enemy king and
+/// not be in check (e.g. one FlightCounter for the positions after drops on one square).
+Move find_mate_in_one(Position& pos, const FlightCounter& flights);
 
 } // namespace tsubame::mate

@@ -277,6 +277,20 @@ Move MateSolver::mate_in_one() {
     return mate::find_mate_in_one(pos_);
 }
 
+Move MateSolver::mate_in_one_after(Frame& f, Move evasion) {
+    if (!evasion.is_drop() || pos_.in_check()) return mate_in_one();
+    // Drops on one square leave the king, the occupancy and our pieces the same, so our
+    // attackers of the king's neighbours too.
+    const Square to = evasion.to();
+    for (int i = 0; i < f.drop_count; ++i)
+        if (f.drop_squares[i] == to) return mate::find_mate_in_one(pos_, f.drop_flights[i]);
+    if (f.drop_count == MAX_DROP_SQUARES) return mate_in_one();
+    mate::FlightCounter& flights   = f.drop_flights[f.drop_count];
+    f.drop_squares[f.drop_count++] = to;
+    flights.reset(pos_);
+    return mate::find_mate_in_one(pos_, flights);
+}
+
 Hand MateSolver::interposition_guard() const {
     Hand           guard;
     const Color    defender = ~attacker_;
@@ -361,6 +375,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             // What each child's table entry reads like once tested, kept so that the children
             // need not be read again below (valid while no other entry was replaced).
             const uint64_t replaced = table_.replacements();
+            f.drop_count            = 0;
             for (size_t i = 0; i < f.children.size(); ++i) {
                 Child&           c = f.children[i];
                 mate::MateProbe& p = f.known[i];
@@ -368,7 +383,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 if (p.found) continue;
                 p.found = true;
                 pos_.do_move(c.move, states_[size_t(ply) + 1]);
-                if (const Move m = mate_in_one(); m != Move::none()) {
+                if (const Move m = mate_in_one_after(f, c.move); m != Move::none()) {
                     const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
                     pos_.do_move(m, states_[size_t(ply) + 2]);
                     const Hand guard = interposition_guard();

@@ -99,6 +99,7 @@ private:
         bool     found; ///< The table held the child when it was read (see MateProbe).
         uint64_t read_at; ///< nodes_ when the table was read for the child.
     };
+    static constexpr int MAX_DROP_SQUARES = 8;
     struct Frame {
         std::vector<Child> children;
         Move               moves[MAX_MOVES];
@@ -107,6 +108,11 @@ private:
         mate::MateProbe     known[MAX_MOVES];
         mate::FlightCounter flights; ///< For the checks' estimates, made at the first one.
         bool                flights_ready = false;
+        /// At an AND node, for the mate-in-one tests after drops: the squares dropped on so
+        /// far and the FlightCounter after a drop on each (the same for every piece).
+        Square              drop_squares[MAX_DROP_SQUARES];
+        mate::FlightCounter drop_flights[MAX_DROP_SQUARES];
+        int                 drop_count = 0;
     };
     struct Numbers {
         uint32_t pn, dn;
@@ -139,6 +145,8 @@ private:
     void try_prove(int ply, uint64_t budget);
     /// A move of the attacker that mates at once, found by the fast test.
     Move mate_in_one();
+    /// mate_in_one after the defender's move `evasion` at the frame's node (played).
+    Move mate_in_one_after(Frame& f, Move evasion);
     /// Proof hand of an AND node with no evasions (or the pieces any AND node must deny the
     /// defender so that it cannot interpose).
     Hand interposition_guard() const;
