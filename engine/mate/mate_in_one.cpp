@@ -85,6 +85,11 @@ int FlightCounter::count(const Position& pos, Move m) const {
     // The checker's square is one to flee to (taking it) if it is next to the king.
     Bitboard squares = (open_ | (king_attacks(ksq_) & to_bb))
                            .andnot(attacks_from(us, type_of(m.moved_piece_after()), to, occ));
+    // Our sliders on a line through `from` (which leaving it may uncover), so that the line
+    // through each square and `from` is looked up only when there are some.
+    const Bitboard hidden =
+        drop ? Bitboard()
+             : sliders_ & mine & (rook_empty_attacks(m.from()) | bishop_empty_attacks(m.from()));
     int n = 0;
     // squares and sq_ both run in square order.
     for (int i = 0; squares; ++i) {
@@ -92,7 +97,7 @@ int FlightCounter::count(const Position& pos, Move m) const {
         while (sq_[i] != s)
             ++i;
         bool attacked;
-        if (!drop && (line_bb(s, m.from()) & sliders_ & mine)) {
+        if (hidden && (line_bb(s, m.from()) & hidden)) {
             // A slider that `from` hid may see s now: looked at afresh.
             attacked = pos.is_attacked_by(us, mine, s, occ);
         } else {
