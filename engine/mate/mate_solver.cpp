@@ -241,7 +241,18 @@ void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
     }
 }
 
-void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key,
+void MateSolver::add_repetition(uint64_t key) {
+    if (rep_table_.size() >= MAX_REP_ENTRIES) clear_repetitions();
+    rep_table_.insert(key);
+    ++rep_inserts_;
+}
+
+void MateSolver::clear_repetitions() {
+    rep_table_.clear();
+    rep_parents_.clear();
+}
+
+void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children,
                                const mate::MateProbe* known) {
     c.rep = false;
     // A repetition; and after an evasion, a board the path had with the attacker holding at
@@ -250,9 +261,7 @@ void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key,
     // checks the same way cost nodes.
     const bool back = pos_.side_to_move() != attacker_ ? path_.holds_superior(c.board_key, c.hand)
                                                        : path_.contains(c.node_key, c.board_key);
-    if (back
-        || (!rep_table_.empty()
-            && rep_table_.contains(c.node_key ^ child_path(path_key, c.move)))) {
+    if (back || (rep_children && rep_table_.contains(c.node_key ^ child_path(path_key, c.move)))) {
         c.pn  = INFINITE_PN;
         c.dn  = 0;
         c.rep = true;
@@ -338,7 +347,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         }
         // Too deep to go on: not a disproof, so no "no mate" may rest on it.
         depth_cut_ = true;
-        rep_table_.insert(nkey ^ path_key);
+        add_repetition(nkey ^ path_key);
         return {INFINITE_PN, 0};
     }
 
@@ -412,8 +421,12 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     Numbers cur{1, 1};
     // Every child is read once; afterwards only the one just searched changes (a sibling
     // solved meanwhile through a transposition is seen when it is searched itself).
+    // Children have path-dependent results only if one was searched from here on this path
+    // before (and recorded one): else the repetition table is not looked at.
+    bool rep_children = rep_parents_.contains(nkey ^ path_key);
     for (size_t i = 0; i < f.children.size(); ++i)
-        look_up_child(f, f.children[i], path_key, known_children ? &f.known[i] : nullptr);
+        look_up_child(f, f.children[i], path_key, rep_children,
+                      known_children ? &f.known[i] : nullptr);
     for (;;) {
         size_t   best     = 0;
         uint32_t second   = INFINITE_PN;
@@ -479,13 +492,19 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             cth_pn = uint32_t(
                 std::min<uint64_t>(INFINITE_PN, uint64_t(th_pn) - cur.pn + uint64_t(c.pn)));
         }
-        const Move m = c.move;
+        const Move     m       = c.move;
+        const uint64_t inserts = rep_inserts_;
         pos_.do_move(m, states_[size_t(ply) + 1]);
         // Nothing was searched since the child was read: its reading stands.
         mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
             c.read_at == nodes_ ? int(c.found) : -1);
         pos_.undo_move(m);
-        look_up_child(f, f.children[best], path_key);
+        if (rep_inserts_ != inserts) {
+            // (Again after the results may have been emptied meanwhile.)
+            rep_parents_.insert(nkey ^ path_key);
+            rep_children = true;
+        }
+        look_up_child(f, f.children[best], path_key, rep_children);
         if (aborted_) break;
     }
     path_.pop();
@@ -533,8 +552,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             }
         }
         if (rep) {
-            if (rep_table_.size() >= MAX_REP_ENTRIES) rep_table_.clear();
-            rep_table_.insert(nkey ^ path_key);
+            add_repetition(nkey ^ path_key);
         } else {
             assert(disproof.dominates(hand));
             table_.store_disproof(bkey, hand, disproof, amount);
@@ -757,7 +775,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     ply_limit_    = MAX_PLY;
     table_.new_search();
     path_.clear();
-    rep_table_.clear();
+    clear_repetitions();
     evals_.clear();
     eval_nodes_  = 0;
     eval_failed_ = false;
@@ -794,7 +812,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
         ply_limit_ = int(result.pv.size()) - 2;
         table_.new_search();
         path_.clear();
-        rep_table_.clear();
+        clear_repetitions();
         (void)pos_.set_sfen(root.sfen(), &states_[0]);
         soft_limit_ = end;
         aborted_    = false;

@@ -134,10 +134,14 @@ private:
     /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node;
     /// a check's flight squares come from the frame's FlightCounter, made at the first one).
     void estimate(Frame& f, Child& c, bool or_node);
-    /// Reads a child's numbers from the path, the repetition table and the table (or from
-    /// `known`, what reading the table would give).
-    void look_up_child(Frame& f, Child& c, uint64_t path_key,
+    /// Reads a child's numbers from the path, the repetition table (if `rep_children`) and
+    /// the table (or from `known`, what reading the table would give).
+    void look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children,
                        const mate::MateProbe* known = nullptr);
+    /// Records a result that depends on the path (key: the node and its path).
+    void add_repetition(uint64_t key);
+    /// Empties the path-dependent results.
+    void clear_repetitions();
     bool check_limits();
     /// Saturating sum of the children's proof (or disproof) numbers.
     static uint32_t sum_numbers(const Frame& f, bool proof_numbers);
@@ -171,19 +175,23 @@ private:
     std::vector<std::unique_ptr<Frame>> frames_;
     mate::MatePath                      path_;
     mate::KeySet                        rep_table_;
-    std::unordered_map<uint64_t, Eval>  evals_;
-    Color                               attacker_ = BLACK;
-    MateLimits                          limits_;
-    int64_t                             start_ms_     = 0;
-    uint64_t                            nodes_        = 0;
-    uint64_t                            eval_nodes_   = 0;
-    bool                                aborted_      = false;
-    bool                                hard_aborted_ = false; ///< A limit of the solve hit.
-    uint64_t                            soft_limit_   = ~uint64_t(0);
-    uint64_t                            post_budget_  = 0;
-    uint64_t                            post_nodes_   = 0;
-    bool                                depth_cut_    = false;
-    bool                                eval_failed_  = false;
+    /// Nodes (with their path, as in rep_table_) whose children may have results in
+    /// rep_table_: only their children are looked for there.
+    mate::KeySet                       rep_parents_;
+    uint64_t                           rep_inserts_ = 0; ///< Insertions into rep_table_ so far.
+    std::unordered_map<uint64_t, Eval> evals_;
+    Color                              attacker_ = BLACK;
+    MateLimits                         limits_;
+    int64_t                            start_ms_     = 0;
+    uint64_t                           nodes_        = 0;
+    uint64_t                           eval_nodes_   = 0;
+    bool                               aborted_      = false;
+    bool                               hard_aborted_ = false; ///< A limit of the solve hit.
+    uint64_t                           soft_limit_   = ~uint64_t(0);
+    uint64_t                           post_budget_  = 0;
+    uint64_t                           post_nodes_   = 0;
+    bool                               depth_cut_    = false;
+    bool                               eval_failed_  = false;
     int ply_limit_ = 4000; ///< Deepest ply searched (lower while looking for shorter mates).
 };
 
