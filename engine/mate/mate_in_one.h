@@ -45,7 +45,8 @@ private:
     Bitboard sliders_; ///< Our lances, bishops, rooks, horses and dragons.
     Square   sq_[8] = {};
     Bitboard att_[8]; ///< Our attackers of sq_[i] (occupancy occ_).
-    int      n_ = 0;
+    int      n_        = 0;
+    int8_t   slot_[21] = {}; ///< The index i of the neighbour s at slot_[s - ksq_ + 10].
 };
 
 /// king_flight_squares of the position after the side to move plays the legal move m, found
