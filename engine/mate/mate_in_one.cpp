@@ -123,12 +123,10 @@ int FlightCounter::count(const Position& pos, Move m) const {
         drop ? Bitboard()
              : sliders_ & mine & (rook_empty_attacks(m.from()) | bishop_empty_attacks(m.from()));
     int n = 0;
-    // squares and sq_ both run in square order.
-    for (int i = 0; squares; ++i) {
+    while (squares) {
         const Square s = squares.pop();
-        while (sq_[i] != s)
-            ++i;
-        bool attacked;
+        const int    i = slot_[s - ksq_ + 10];
+        bool         attacked;
         if (hidden && (line_bb(s, m.from()) & hidden)) {
             // A slider that `from` hid may see s now: looked at afresh.
             attacked = pos.is_attacked_by(us, mine, s, occ);

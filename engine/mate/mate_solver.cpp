@@ -169,6 +169,7 @@ void MateSolver::expand(Frame& f, bool or_node) {
     const Hand  hand = pos_.hand(attacker_);
     f.children.clear();
     f.flights_ready = false;
+    f.att_square    = SQ_NONE;
     // Ties between equal proof numbers go to the first child, so checks come in four passes:
     // promoting captures, captures, promotions, the rest (evasions in the generator's order).
     auto pass_of = [&](Move m) {
@@ -206,9 +207,13 @@ void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
     // supported than defended and captures nothing worth it, is harder to prove; one the
     // attacker supports more is harder to disprove. An evasion that captures or
     // interposes with support is harder to prove, one the attacker controls is easy.
-    const Color     us       = pos_.side_to_move();
-    const Bitboard  occ      = pos_.pieces();
-    const Bitboard  att      = pos_.attackers_to(m.to(), occ);
+    const Color    us  = pos_.side_to_move();
+    const Bitboard occ = pos_.pieces();
+    if (m.to() != f.att_square) {
+        f.att_square = m.to();
+        f.att        = pos_.attackers_to(m.to(), occ);
+    }
+    const Bitboard  att      = f.att;
     const int       mine     = (att & pos_.pieces(us)).popcount();
     const int       theirs   = (att & pos_.pieces(~us)).popcount();
     const PieceType cap_type = captured == NO_PIECE ? NO_PIECE_TYPE : unpromoted(type_of(captured));

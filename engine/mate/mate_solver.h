@@ -108,6 +108,10 @@ private:
         mate::MateProbe     known[MAX_MOVES];
         mate::FlightCounter flights; ///< For the checks' estimates, made at the first one.
         bool                flights_ready = false;
+        /// For the estimates: both sides' attackers of the last destination square asked
+        /// about (moves to one square, e.g. drops of several pieces, share them).
+        Square   att_square = SQ_NONE;
+        Bitboard att;
         /// At an AND node, for the mate-in-one tests after drops: the squares dropped on so
         /// far and the FlightCounter after a drop on each (the same for every piece).
         Square              drop_squares[MAX_DROP_SQUARES];
