@@ -94,15 +94,30 @@ void FlightCounter::reset(const Position& pos) {
         sq_[n_]              = s;
         att_[n_++]           = Bitboard();
     }
-    // From our pieces' side: each step piece within reach and each slider adds itself to the
-    // attackers of the neighbours it attacks (usually a few pieces, against eight squares).
-    for (Bitboard pieces = (pos.pieces(us) & REACH[ksq_]) | (sliders_ & LINES[ksq_]); pieces;) {
-        const Square p = pieces.pop();
-        for (Bitboard a = attacks_from(us, type_of(pos.piece_on(p)), p, occ_) & neighbours; a;) {
-            const Square s = a.pop();
-            att_[slot_[s - ksq_ + 10]] |= square_bb(p);
+    // From our pieces' side: each step piece within reach and each slider on a line through
+    // a neighbour adds itself to the attackers of the neighbours it attacks (usually a few
+    // pieces, against eight squares). Horses and dragons step as kings and slide.
+    const Bitboard mine  = pos.pieces(us);
+    const Bitboard near  = mine & REACH[ksq_];
+    const Bitboard lines = mine & LINES[ksq_];
+    const auto     add   = [&](Bitboard pieces, auto attacks) {
+        while (pieces) {
+            const Square p = pieces.pop();
+            for (Bitboard a = attacks(p) & neighbours; a;) {
+                const Square s = a.pop();
+                att_[slot_[s - ksq_ + 10]] |= square_bb(p);
+            }
         }
-    }
+    };
+    add(near & pos.pieces(PAWN), [&](Square p) { return pawn_attacks(us, p); });
+    add(near & pos.pieces(KNIGHT), [&](Square p) { return knight_attacks(us, p); });
+    add(near & pos.pieces(SILVER), [&](Square p) { return silver_attacks(us, p); });
+    add(near & pos.golds(), [&](Square p) { return gold_attacks(us, p); });
+    add(near & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)),
+        [&](Square p) { return king_attacks(p); });
+    add(lines & pos.pieces(LANCE), [&](Square p) { return lance_attacks(us, p, occ_); });
+    add(lines & pos.pieces(BISHOP, HORSE), [&](Square p) { return bishop_attacks(p, occ_); });
+    add(lines & pos.pieces(ROOK, DRAGON), [&](Square p) { return rook_attacks(p, occ_); });
 }
 
 template <bool AnyOne>

@@ -338,6 +338,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     ++nodes_;
     if (check_limits()) return {1, 1};
 
+    rep_parents_.prefetch(nkey ^ path_key); // read once the children are made
     // The parent's reading of an open entry stands in for the node's own.
     mate::MateProbe self;
     if (known_found >= 0)
