@@ -170,31 +170,39 @@ void MateSolver::expand(Frame& f, bool or_node) {
     f.children.clear();
     f.flights_ready = false;
     f.att_square    = SQ_NONE;
-    // Ties between equal proof numbers go to the first child, so checks come in four passes:
+    // Ties between equal proof numbers go to the first child, so checks come in four groups:
     // promoting captures, captures, promotions, the rest (evasions in the generator's order).
-    auto pass_of = [&](Move m) {
-        const bool capture = !m.is_drop() && pos_.piece_on(m.to()) != NO_PIECE;
-        return capture ? (m.is_promotion() ? 0 : 1) : (m.is_promotion() ? 2 : 3);
-    };
-    for (int pass = or_node ? 0 : 3; pass < 4; ++pass) {
-        for (Move* it = f.moves; it != end; ++it) {
-            const Move m = *it;
-            if (or_node && pass_of(m) != pass) continue;
-            Child c{};
-            c.move      = m;
-            c.board_key = board_key_after(pos_, m);
-            table_.prefetch(c.board_key); // read soon by look_up_child
-            c.hand = hand;
-            if (or_node) {
-                if (m.is_drop())
-                    c.hand.remove(m.dropped_type());
-                else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
-                    c.hand.add(unpromoted(type_of(cap)));
-            }
-            c.node_key = node_key(c.board_key, c.hand);
-            c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
-            f.children.push_back(c);
+    // A stable counting sort puts each move straight into its place.
+    const size_t n = size_t(end - f.moves);
+    f.children.resize(n);
+    uint8_t group[MAX_MOVES];
+    size_t  next[4] = {0, 0, 0, 0};
+    if (or_node) {
+        size_t count[4] = {0, 0, 0, 0};
+        for (size_t i = 0; i < n; ++i) {
+            const Move m       = f.moves[i];
+            const bool capture = !m.is_drop() && pos_.piece_on(m.to()) != NO_PIECE;
+            group[i] = uint8_t(capture ? (m.is_promotion() ? 0 : 1) : (m.is_promotion() ? 2 : 3));
+            ++count[group[i]];
         }
+        for (int g = 1; g < 4; ++g)
+            next[g] = next[g - 1] + count[g - 1];
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const Move m = f.moves[i];
+        Child&     c = f.children[or_node ? next[group[i]]++ : i]; // zeroed by resize
+        c.move       = m;
+        c.board_key  = board_key_after(pos_, m);
+        table_.prefetch(c.board_key); // read soon by look_up_child
+        c.hand = hand;
+        if (or_node) {
+            if (m.is_drop())
+                c.hand.remove(m.dropped_type());
+            else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
+                c.hand.add(unpromoted(type_of(cap)));
+        }
+        c.node_key = node_key(c.board_key, c.hand);
+        c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
     }
 }
 
