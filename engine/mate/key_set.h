@@ -27,6 +27,9 @@ public:
         }
     }
 
+    /// Starts loading the slot where a lookup of `key` begins.
+    void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[stored(key) & mask()]); }
+
     void insert(uint64_t key) {
         if (2 * (size_ + 1) > slots_.size()) grow();
         key      = stored(key);

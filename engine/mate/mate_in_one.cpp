@@ -1,5 +1,7 @@
 #include "mate/mate_in_one.h"
 
+#include <array>
+
 #include "core/attacks.h"
 
 namespace tsubame::mate {
@@ -38,6 +40,45 @@ int king_flight_squares_after(const Position& pos, Move m) {
     return n;
 }
 
+namespace {
+
+// Squares from which a step piece may attack one of the king's neighbours: within two files
+// and three ranks of the king (a knight's reach from a neighbour), by king square.
+constexpr std::array<Bitboard, SQ_NB> make_reach() {
+    std::array<Bitboard, SQ_NB> reach{};
+    for (int k = 0; k < SQ_NB; ++k)
+        for (int s = 0; s < SQ_NB; ++s) {
+            const int df = int(file_of(Square(k))) - int(file_of(Square(s)));
+            const int dr = int(rank_of(Square(k))) - int(rank_of(Square(s)));
+            if (df >= -2 && df <= 2 && dr >= -3 && dr <= 3)
+                reach[k] = reach[k] | Bitboard::square(Square(s));
+        }
+    return reach;
+}
+constexpr std::array<Bitboard, SQ_NB> REACH = make_reach();
+
+// Squares on a file, rank or diagonal through one of the king's neighbours (where a slider
+// may attack it from), by king square.
+constexpr std::array<Bitboard, SQ_NB> make_lines() {
+    std::array<Bitboard, SQ_NB> lines{};
+    for (int k = 0; k < SQ_NB; ++k)
+        for (int df = -1; df <= 1; ++df)
+            for (int dr = -1; dr <= 1; ++dr) {
+                const int nf = int(file_of(Square(k))) + df, nr = int(rank_of(Square(k))) + dr;
+                if ((df == 0 && dr == 0) || nf < 0 || nf >= FILE_NB || nr < 0 || nr >= RANK_NB)
+                    continue;
+                for (int s = 0; s < SQ_NB; ++s) {
+                    const int f = int(file_of(Square(s))) - nf, r = int(rank_of(Square(s))) - nr;
+                    if (f == 0 || r == 0 || f == r || f == -r)
+                        lines[k] = lines[k] | Bitboard::square(Square(s));
+                }
+            }
+    return lines;
+}
+constexpr std::array<Bitboard, SQ_NB> LINES = make_lines();
+
+} // namespace
+
 void FlightCounter::reset(const Position& pos) {
     const Color us = pos.side_to_move();
     ksq_           = pos.king_square(~us);
@@ -45,32 +86,38 @@ void FlightCounter::reset(const Position& pos) {
     open_          = king_attacks(ksq_).andnot(pos.pieces(~us));
     sliders_ =
         (pos.pieces(LANCE) | pos.pieces(BISHOP, HORSE) | pos.pieces(ROOK, DRAGON)) & pos.pieces(us);
-    // Our pieces by the way they attack, found once for the eight squares; a slider table is
-    // read only for a square on one of our sliders' empty-board lines (usually none is).
-    const Color    them    = ~us;
-    const Bitboard mine    = pos.pieces(us);
-    const Bitboard pawns   = pos.pieces(PAWN) & mine;
-    const Bitboard knights = pos.pieces(KNIGHT) & mine;
-    const Bitboard silvers = pos.pieces(SILVER) & mine;
-    const Bitboard golds   = pos.golds(us);
-    const Bitboard kings   = (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)) & mine;
-    const Bitboard lances  = pos.pieces(LANCE) & mine;
-    const Bitboard bishops = pos.pieces(BISHOP, HORSE) & mine;
-    const Bitboard rooks   = pos.pieces(ROOK, DRAGON) & mine;
-    n_                     = 0;
-    for (Bitboard b = king_attacks(ksq_); b;) {
-        const Square s = b.pop();
-        // A piece of ours attacks s exactly when one of the same kind of theirs on s would
-        // attack it (as in Position::attackers_to).
-        Bitboard a = (pawn_attacks(them, s) & pawns) | (knight_attacks(them, s) & knights)
-                   | (silver_attacks(them, s) & silvers) | (gold_attacks(them, s) & golds)
-                   | (king_attacks(s) & kings);
-        if (lances & lance_empty_attacks(them, s)) a |= lance_attacks(them, s, occ_) & lances;
-        if (bishops & bishop_empty_attacks(s)) a |= bishop_attacks(s, occ_) & bishops;
-        if (rooks & rook_empty_attacks(s)) a |= rook_attacks(s, occ_) & rooks;
-        sq_[n_]    = s;
-        att_[n_++] = a;
+    const Bitboard neighbours = king_attacks(ksq_);
+    n_                        = 0;
+    for (Bitboard b = neighbours; b;) {
+        const Square s       = b.pop();
+        slot_[s - ksq_ + 10] = int8_t(n_);
+        sq_[n_]              = s;
+        att_[n_++]           = Bitboard();
     }
+    // From our pieces' side: each step piece within reach and each slider on a line through
+    // a neighbour adds itself to the attackers of the neighbours it attacks (usually a few
+    // pieces, against eight squares). Horses and dragons step as kings and slide.
+    const Bitboard mine  = pos.pieces(us);
+    const Bitboard near  = mine & REACH[ksq_];
+    const Bitboard lines = mine & LINES[ksq_];
+    const auto     add   = [&](Bitboard pieces, auto attacks) {
+        while (pieces) {
+            const Square p = pieces.pop();
+            for (Bitboard a = attacks(p) & neighbours; a;) {
+                const Square s = a.pop();
+                att_[slot_[s - ksq_ + 10]] |= square_bb(p);
+            }
+        }
+    };
+    add(near & pos.pieces(PAWN), [&](Square p) { return pawn_attacks(us, p); });
+    add(near & pos.pieces(KNIGHT), [&](Square p) { return knight_attacks(us, p); });
+    add(near & pos.pieces(SILVER), [&](Square p) { return silver_attacks(us, p); });
+    add(near & pos.golds(), [&](Square p) { return gold_attacks(us, p); });
+    add(near & (pos.pieces(KING) | pos.pieces(HORSE, DRAGON)),
+        [&](Square p) { return king_attacks(p); });
+    add(lines & pos.pieces(LANCE), [&](Square p) { return lance_attacks(us, p, occ_); });
+    add(lines & pos.pieces(BISHOP, HORSE), [&](Square p) { return bishop_attacks(p, occ_); });
+    add(lines & pos.pieces(ROOK, DRAGON), [&](Square p) { return rook_attacks(p, occ_); });
 }
 
 template <bool AnyOne>
@@ -85,14 +132,17 @@ int FlightCounter::count(const Position& pos, Move m) const {
     // The checker's square is one to flee to (taking it) if it is next to the king.
     Bitboard squares = (open_ | (king_attacks(ksq_) & to_bb))
                            .andnot(attacks_from(us, type_of(m.moved_piece_after()), to, occ));
+    // Our sliders on a line through `from` (which leaving it may uncover), so that the line
+    // through each square and `from` is looked up only when there are some.
+    const Bitboard hidden =
+        drop ? Bitboard()
+             : sliders_ & mine & (rook_empty_attacks(m.from()) | bishop_empty_attacks(m.from()));
     int n = 0;
-    // squares and sq_ both run in square order.
-    for (int i = 0; squares; ++i) {
+    while (squares) {
         const Square s = squares.pop();
-        while (sq_[i] != s)
-            ++i;
-        bool attacked;
-        if (!drop && (line_bb(s, m.from()) & sliders_ & mine)) {
+        const int    i = slot_[s - ksq_ + 10];
+        bool         attacked;
+        if (hidden && (line_bb(s, m.from()) & hidden)) {
             // A slider that `from` hid may see s now: looked at afresh.
             attacked = pos.is_attacked_by(us, mine, s, occ);
         } else {
@@ -172,18 +222,21 @@ bool mates(Position& pos, Move m, const FlightCounter& flights) {
 } // namespace
 
 Move find_mate_in_one(Position& pos) {
-    const Color  us  = pos.side_to_move();
-    const Square ksq = pos.king_square(~us);
-    if (ksq == SQ_NONE || pos.in_check()) return Move::none();
-    const Bitboard occ   = pos.pieces();
-    const Bitboard empty = ~occ;
-
+    if (pos.king_square(~pos.side_to_move()) == SQ_NONE || pos.in_check()) return Move::none();
     // Our attackers of the king's neighbours (seen through the king, which cannot take on a
     // square a slider sees through it), found once for the drops, the board moves and the
     // flight squares after each candidate.
     FlightCounter flights;
     flights.reset(pos);
-    Bitboard covered;
+    return find_mate_in_one(pos, flights);
+}
+
+Move find_mate_in_one(Position& pos, const FlightCounter& flights) {
+    const Color    us    = pos.side_to_move();
+    const Square   ksq   = pos.king_square(~us);
+    const Bitboard occ   = pos.pieces();
+    const Bitboard empty = ~occ;
+    Bitboard       covered;
     for (int i = 0; i < flights.n(); ++i)
         if (flights.attackers(i)) covered |= square_bb(flights.square(i));
 

@@ -45,7 +45,8 @@ private:
     Bitboard sliders_; ///< Our lances, bishops, rooks, horses and dragons.
     Square   sq_[8] = {};
     Bitboard att_[8]; ///< Our attackers of sq_[i] (occupancy occ_).
-    int      n_ = 0;
+    int      n_        = 0;
+    int8_t   slot_[21] = {}; ///< The index i of the neighbour s at slot_[s - ksq_ + 10].
 };
 
 /// king_flight_squares of the position after the side to move plays the legal move m, found
@@ -57,5 +58,8 @@ int king_flight_squares_after(const Position& pos, Move m);
 /// onto protected squares next to the king; it can miss rarer mates (a long-range check, a
 /// discovered check), never reports a move that does not mate. pos is restored.
 Move find_mate_in_one(Position& pos);
+/// find_mate_in_one with `flights` already reset to pos, which must have an enemy king and
+/// not be in check (e.g. one FlightCounter for the positions after drops on one square).
+Move find_mate_in_one(Position& pos, const FlightCounter& flights);
 
 } // namespace tsubame::mate

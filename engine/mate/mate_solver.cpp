@@ -169,31 +169,40 @@ void MateSolver::expand(Frame& f, bool or_node) {
     const Hand  hand = pos_.hand(attacker_);
     f.children.clear();
     f.flights_ready = false;
-    // Ties between equal proof numbers go to the first child, so checks come in four passes:
+    f.att_square    = SQ_NONE;
+    // Ties between equal proof numbers go to the first child, so checks come in four groups:
     // promoting captures, captures, promotions, the rest (evasions in the generator's order).
-    auto pass_of = [&](Move m) {
-        const bool capture = !m.is_drop() && pos_.piece_on(m.to()) != NO_PIECE;
-        return capture ? (m.is_promotion() ? 0 : 1) : (m.is_promotion() ? 2 : 3);
-    };
-    for (int pass = or_node ? 0 : 3; pass < 4; ++pass) {
-        for (Move* it = f.moves; it != end; ++it) {
-            const Move m = *it;
-            if (or_node && pass_of(m) != pass) continue;
-            Child c{};
-            c.move      = m;
-            c.board_key = board_key_after(pos_, m);
-            table_.prefetch(c.board_key); // read soon by look_up_child
-            c.hand = hand;
-            if (or_node) {
-                if (m.is_drop())
-                    c.hand.remove(m.dropped_type());
-                else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
-                    c.hand.add(unpromoted(type_of(cap)));
-            }
-            c.node_key = node_key(c.board_key, c.hand);
-            c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
-            f.children.push_back(c);
+    // A stable counting sort puts each move straight into its place.
+    const size_t n = size_t(end - f.moves);
+    f.children.resize(n);
+    uint8_t group[MAX_MOVES];
+    size_t  next[4] = {0, 0, 0, 0};
+    if (or_node) {
+        size_t count[4] = {0, 0, 0, 0};
+        for (size_t i = 0; i < n; ++i) {
+            const Move m       = f.moves[i];
+            const bool capture = !m.is_drop() && pos_.piece_on(m.to()) != NO_PIECE;
+            group[i] = uint8_t(capture ? (m.is_promotion() ? 0 : 1) : (m.is_promotion() ? 2 : 3));
+            ++count[group[i]];
         }
+        for (int g = 1; g < 4; ++g)
+            next[g] = next[g - 1] + count[g - 1];
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const Move m = f.moves[i];
+        Child&     c = f.children[or_node ? next[group[i]]++ : i]; // zeroed by resize
+        c.move       = m;
+        c.board_key  = board_key_after(pos_, m);
+        table_.prefetch(c.board_key); // read soon by look_up_child
+        c.hand = hand;
+        if (or_node) {
+            if (m.is_drop())
+                c.hand.remove(m.dropped_type());
+            else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
+                c.hand.add(unpromoted(type_of(cap)));
+        }
+        c.node_key = node_key(c.board_key, c.hand);
+        c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
     }
 }
 
@@ -206,9 +215,13 @@ void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
     // supported than defended and captures nothing worth it, is harder to prove; one the
     // attacker supports more is harder to disprove. An evasion that captures or
     // interposes with support is harder to prove, one the attacker controls is easy.
-    const Color     us       = pos_.side_to_move();
-    const Bitboard  occ      = pos_.pieces();
-    const Bitboard  att      = pos_.attackers_to(m.to(), occ);
+    const Color    us  = pos_.side_to_move();
+    const Bitboard occ = pos_.pieces();
+    if (m.to() != f.att_square) {
+        f.att_square = m.to();
+        f.att        = pos_.attackers_to(m.to(), occ);
+    }
+    const Bitboard  att      = f.att;
     const int       mine     = (att & pos_.pieces(us)).popcount();
     const int       theirs   = (att & pos_.pieces(~us)).popcount();
     const PieceType cap_type = captured == NO_PIECE ? NO_PIECE_TYPE : unpromoted(type_of(captured));
@@ -241,7 +254,19 @@ void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
     }
 }
 
-void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key) {
+void MateSolver::add_repetition(uint64_t key) {
+    if (rep_table_.size() >= MAX_REP_ENTRIES) clear_repetitions();
+    rep_table_.insert(key);
+    ++rep_inserts_;
+}
+
+void MateSolver::clear_repetitions() {
+    rep_table_.clear();
+    rep_parents_.clear();
+}
+
+void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children,
+                               const mate::MateProbe* known) {
     c.rep = false;
     // A repetition; and after an evasion, a board the path had with the attacker holding at
     // least as much: the defender has undone the attack, and no shortest mate passes through
@@ -249,15 +274,15 @@ void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key) {
     // checks the same way cost nodes.
     const bool back = pos_.side_to_move() != attacker_ ? path_.holds_superior(c.board_key, c.hand)
                                                        : path_.contains(c.node_key, c.board_key);
-    if (back
-        || (!rep_table_.empty()
-            && rep_table_.contains(c.node_key ^ child_path(path_key, c.move)))) {
+    if (back || (rep_children && rep_table_.contains(c.node_key ^ child_path(path_key, c.move)))) {
         c.pn  = INFINITE_PN;
         c.dn  = 0;
         c.rep = true;
         return;
     }
-    const mate::MateProbe p = table_.probe(c.board_key, c.hand);
+    const mate::MateProbe p = known ? *known : table_.probe(c.board_key, c.hand);
+    c.found                 = p.found;
+    c.read_at               = nodes_;
     if (p.found || p.pn == 0 || p.dn == 0) {
         c.pn = p.pn;
         c.dn = p.dn;
@@ -272,6 +297,20 @@ void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key) {
 
 Move MateSolver::mate_in_one() {
     return mate::find_mate_in_one(pos_);
+}
+
+Move MateSolver::mate_in_one_after(Frame& f, Move evasion) {
+    if (!evasion.is_drop() || pos_.in_check()) return mate_in_one();
+    // Drops on one square leave the king, the occupancy and our pieces the same, so our
+    // attackers of the king's neighbours too.
+    const Square to = evasion.to();
+    for (int i = 0; i < f.drop_count; ++i)
+        if (f.drop_squares[i] == to) return mate::find_mate_in_one(pos_, f.drop_flights[i]);
+    if (f.drop_count == MAX_DROP_SQUARES) return mate_in_one();
+    mate::FlightCounter& flights   = f.drop_flights[f.drop_count];
+    f.drop_squares[f.drop_count++] = to;
+    flights.reset(pos_);
+    return mate::find_mate_in_one(pos_, flights);
 }
 
 Hand MateSolver::interposition_guard() const {
@@ -297,7 +336,8 @@ uint32_t MateSolver::sum_numbers(const Frame& f, bool proof_numbers) {
     return sum;
 }
 
-MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key) {
+MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
+                                    int known_found) {
     const bool     or_node = pos_.side_to_move() == attacker_;
     const Hand     hand    = pos_.hand(attacker_);
     const uint64_t bkey    = pos_.board_key();
@@ -306,7 +346,13 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     ++nodes_;
     if (check_limits()) return {1, 1};
 
-    const mate::MateProbe self = table_.probe(bkey, hand);
+    rep_parents_.prefetch(nkey ^ path_key); // read once the children are made
+    // The parent's reading of an open entry stands in for the node's own.
+    mate::MateProbe self;
+    if (known_found >= 0)
+        self.found = known_found;
+    else
+        self = table_.probe(bkey, hand);
     if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
     if (ply >= ply_limit_) {
         if (!or_node && !mate::has_evasion(pos_)) {
@@ -315,7 +361,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         }
         // Too deep to go on: not a disproof, so no "no mate" may rest on it.
         depth_cut_ = true;
-        rep_table_.insert(nkey ^ path_key);
+        add_repetition(nkey ^ path_key);
         return {INFINITE_PN, 0};
     }
 
@@ -334,6 +380,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         return {0, INFINITE_PN};
     }
 
+    bool known_children = !self.found && !or_node;
     if (!self.found) {
         // First visit: the fast mate-in-one test, here or for every child of an AND node.
         if (or_node) {
@@ -348,25 +395,39 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 return {0, INFINITE_PN};
             }
         } else {
-            for (Child& c : f.children) {
-                if (table_.probe(c.board_key, c.hand).found) continue;
+            // What each child's table entry reads like once tested, kept so that the children
+            // need not be read again below (valid while no other entry was replaced).
+            const uint64_t replaced = table_.replacements();
+            f.drop_count            = 0;
+            for (size_t i = 0; i < f.children.size(); ++i) {
+                Child&           c = f.children[i];
+                mate::MateProbe& p = f.known[i];
+                p                  = table_.probe(c.board_key, c.hand);
+                if (p.found) continue;
+                p.found = true;
                 pos_.do_move(c.move, states_[size_t(ply) + 1]);
-                if (const Move m = mate_in_one(); m != Move::none()) {
+                if (const Move m = mate_in_one_after(f, c.move); m != Move::none()) {
                     const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
                     pos_.do_move(m, states_[size_t(ply) + 2]);
                     const Hand guard = interposition_guard();
                     table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
                     pos_.undo_move(m);
-                    table_.store_proof(c.board_key, c.hand, or_proof_hand(guard, m, cap), 1, 1);
+                    const Hand proof = or_proof_hand(guard, m, cap);
+                    table_.store_proof(c.board_key, c.hand, proof, 1, 1);
                     pos_.undo_move(c.move);
+                    p = {0, INFINITE_PN, proof, 1, true};
+                    if (!c.hand.dominates(proof)) known_children = false;
                 } else {
                     // Marks the child as tested (its first visit skips the test), with its
                     // estimate.
                     pos_.undo_move(c.move);
                     estimate(f, c, false);
                     table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
+                    p.pn = std::max(p.pn, c.init_pn);
+                    p.dn = std::max(p.dn, c.init_dn);
                 }
             }
+            known_children = known_children && table_.replacements() == replaced;
         }
     }
 
@@ -374,8 +435,12 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     Numbers cur{1, 1};
     // Every child is read once; afterwards only the one just searched changes (a sibling
     // solved meanwhile through a transposition is seen when it is searched itself).
-    for (Child& c : f.children)
-        look_up_child(f, c, path_key);
+    // Children have path-dependent results only if one was searched from here on this path
+    // before (and recorded one): else the repetition table is not looked at.
+    bool rep_children = rep_parents_.contains(nkey ^ path_key);
+    for (size_t i = 0; i < f.children.size(); ++i)
+        look_up_child(f, f.children[i], path_key, rep_children,
+                      known_children ? &f.known[i] : nullptr);
     for (;;) {
         size_t   best     = 0;
         uint32_t second   = INFINITE_PN;
@@ -441,11 +506,19 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             cth_pn = uint32_t(
                 std::min<uint64_t>(INFINITE_PN, uint64_t(th_pn) - cur.pn + uint64_t(c.pn)));
         }
-        const Move m = c.move;
+        const Move     m       = c.move;
+        const uint64_t inserts = rep_inserts_;
         pos_.do_move(m, states_[size_t(ply) + 1]);
-        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m));
+        // Nothing was searched since the child was read: its reading stands.
+        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
+            c.read_at == nodes_ ? int(c.found) : -1);
         pos_.undo_move(m);
-        look_up_child(f, f.children[best], path_key);
+        if (rep_inserts_ != inserts) {
+            // (Again after the results may have been emptied meanwhile.)
+            rep_parents_.insert(nkey ^ path_key);
+            rep_children = true;
+        }
+        look_up_child(f, f.children[best], path_key, rep_children);
         if (aborted_) break;
     }
     path_.pop();
@@ -493,8 +566,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             }
         }
         if (rep) {
-            if (rep_table_.size() >= MAX_REP_ENTRIES) rep_table_.clear();
-            rep_table_.insert(nkey ^ path_key);
+            add_repetition(nkey ^ path_key);
         } else {
             assert(disproof.dominates(hand));
             table_.store_disproof(bkey, hand, disproof, amount);
@@ -717,7 +789,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     ply_limit_    = MAX_PLY;
     table_.new_search();
     path_.clear();
-    rep_table_.clear();
+    clear_repetitions();
     evals_.clear();
     eval_nodes_  = 0;
     eval_failed_ = false;
@@ -754,7 +826,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
         ply_limit_ = int(result.pv.size()) - 2;
         table_.new_search();
         path_.clear();
-        rep_table_.clear();
+        clear_repetitions();
         (void)pos_.set_sfen(root.sfen(), &states_[0]);
         soft_limit_ = end;
         aborted_    = false;

@@ -96,12 +96,27 @@ private:
         uint16_t dist; ///< Proven child: plies to mate.
         Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
         bool     rep; ///< Disproven by a repetition (depends on the path).
+        bool     found; ///< The table held the child when it was read (see MateProbe).
+        uint64_t read_at; ///< nodes_ when the table was read for the child.
     };
+    static constexpr int MAX_DROP_SQUARES = 8;
     struct Frame {
-        std::vector<Child>  children;
-        Move                moves[MAX_MOVES];
+        std::vector<Child> children;
+        Move               moves[MAX_MOVES];
+        /// What reading the table for each child would give, as known after an AND node's
+        /// first expansion tested and stored its children.
+        mate::MateProbe     known[MAX_MOVES];
         mate::FlightCounter flights; ///< For the checks' estimates, made at the first one.
         bool                flights_ready = false;
+        /// For the estimates: both sides' attackers of the last destination square asked
+        /// about (moves to one square, e.g. drops of several pieces, share them).
+        Square   att_square = SQ_NONE;
+        Bitboard att;
+        /// At an AND node, for the mate-in-one tests after drops: the squares dropped on so
+        /// far and the FlightCounter after a drop on each (the same for every piece).
+        Square              drop_squares[MAX_DROP_SQUARES];
+        mate::FlightCounter drop_flights[MAX_DROP_SQUARES];
+        int                 drop_count = 0;
     };
     struct Numbers {
         uint32_t pn, dn;
@@ -113,15 +128,24 @@ private:
         bool ok   = false;
     };
 
-    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key);
+    /// Searches the current node until its numbers reach a threshold. `known_found`: the
+    /// caller read the table for this node since the last change to it, and found an open
+    /// entry (true) or none (false); unknown when -1.
+    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key, int known_found = -1);
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
     /// The child's df-pn+ estimate (init_pn, init_dn), made at its parent (the current node;
     /// a check's flight squares come from the frame's FlightCounter, made at the first one).
     void estimate(Frame& f, Child& c, bool or_node);
-    /// Reads a child's numbers from the path, the repetition table and the table.
-    void look_up_child(Frame& f, Child& c, uint64_t path_key);
+    /// Reads a child's numbers from the path, the repetition table (if `rep_children`) and
+    /// the table (or from `known`, what reading the table would give).
+    void look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children,
+                       const mate::MateProbe* known = nullptr);
+    /// Records a result that depends on the path (key: the node and its path).
+    void add_repetition(uint64_t key);
+    /// Empties the path-dependent results.
+    void clear_repetitions();
     bool check_limits();
     /// Saturating sum of the children's proof (or disproof) numbers.
     static uint32_t sum_numbers(const Frame& f, bool proof_numbers);
@@ -129,6 +153,8 @@ private:
     void try_prove(int ply, uint64_t budget);
     /// A move of the attacker that mates at once, found by the fast test.
     Move mate_in_one();
+    /// mate_in_one after the defender's move `evasion` at the frame's node (played).
+    Move mate_in_one_after(Frame& f, Move evasion);
     /// Proof hand of an AND node with no evasions (or the pieces any AND node must deny the
     /// defender so that it cannot interpose).
     Hand interposition_guard() const;
@@ -153,19 +179,23 @@ private:
     std::vector<std::unique_ptr<Frame>> frames_;
     mate::MatePath                      path_;
     mate::KeySet                        rep_table_;
-    std::unordered_map<uint64_t, Eval>  evals_;
-    Color                               attacker_ = BLACK;
-    MateLimits                          limits_;
-    int64_t                             start_ms_     = 0;
-    uint64_t                            nodes_        = 0;
-    uint64_t                            eval_nodes_   = 0;
-    bool                                aborted_      = false;
-    bool                                hard_aborted_ = false; ///< A limit of the solve hit.
-    uint64_t                            soft_limit_   = ~uint64_t(0);
-    uint64_t                            post_budget_  = 0;
-    uint64_t                            post_nodes_   = 0;
-    bool                                depth_cut_    = false;
-    bool                                eval_failed_  = false;
+    /// Nodes (with their path, as in rep_table_) whose children may have results in
+    /// rep_table_: only their children are looked for there.
+    mate::KeySet                       rep_parents_;
+    uint64_t                           rep_inserts_ = 0; ///< Insertions into rep_table_ so far.
+    std::unordered_map<uint64_t, Eval> evals_;
+    Color                              attacker_ = BLACK;
+    MateLimits                         limits_;
+    int64_t                            start_ms_     = 0;
+    uint64_t                           nodes_        = 0;
+    uint64_t                           eval_nodes_   = 0;
+    bool                               aborted_      = false;
+    bool                               hard_aborted_ = false; ///< A limit of the solve hit.
+    uint64_t                           soft_limit_   = ~uint64_t(0);
+    uint64_t                           post_budget_  = 0;
+    uint64_t                           post_nodes_   = 0;
+    bool                               depth_cut_    = false;
+    bool                               eval_failed_  = false;
     int ply_limit_ = 4000; ///< Deepest ply searched (lower while looking for shorter mates).
 };
 

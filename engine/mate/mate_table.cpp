@@ -1,6 +1,7 @@
 #include "mate/mate_table.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace tsubame::mate {
@@ -16,15 +17,15 @@ uint64_t worth(uint32_t pn, uint32_t dn, uint32_t amount) {
 
 } // namespace
 
-void MateTable::take(Entry*& slot, Entry& e, Hand hand) const {
+void MateTable::take(Bucket* b, int& slot, int i, Hand hand) const {
     // Keep one slot for the new result (preferably the exact entry); free the others.
-    if (!slot) {
-        slot = &e;
-    } else if (e.hand == hand && !(slot->hand == hand)) {
-        slot->generation = uint8_t(generation_ - 1);
-        slot             = &e;
+    if (slot < 0) {
+        slot = i;
+    } else if (b->entries[i].hand == hand && !(b->entries[slot].hand == hand)) {
+        b->entries[slot].generation = uint8_t(generation_ - 1);
+        slot                        = i;
     } else {
-        e.generation = uint8_t(generation_ - 1);
+        b->entries[i].generation = uint8_t(generation_ - 1);
     }
 }
 
@@ -58,8 +59,9 @@ MateProbe MateTable::probe(uint64_t key, Hand hand) const {
     MateProbe     r;
     const Bucket* b       = bucket_of(key);
     bool          decided = false;
-    for (const Entry& e : b->entries) {
-        if (!live(e, key)) continue;
+    for (unsigned m = key_matches(b, key); m; m &= m - 1) {
+        const Entry& e = b->entries[std::countr_zero(m)];
+        if (!live(e)) continue;
         const Hand eh = e.hand;
         if (e.pn == 0) {
             if (hand.dominates(eh) && (!decided || r.pn != 0 || e.dist < r.dist)) {
@@ -91,39 +93,43 @@ MateProbe MateTable::probe(uint64_t key, Hand hand) const {
     return r;
 }
 
-MateTable::Entry* MateTable::exact(Bucket* b, uint64_t key, Hand hand) const {
-    for (Entry& e : b->entries)
-        if (live(e, key) && e.hand == hand) return &e;
-    return nullptr;
+int MateTable::exact(Bucket* b, uint64_t key, Hand hand) const {
+    for (unsigned m = key_matches(b, key); m; m &= m - 1) {
+        const int i = std::countr_zero(m);
+        if (live(b->entries[i]) && b->entries[i].hand == hand) return i;
+    }
+    return -1;
 }
 
-MateTable::Entry* MateTable::victim(Bucket* b, uint64_t key) const {
-    (void)key;
-    Entry*   best       = nullptr;
+int MateTable::victim(Bucket* b) {
+    int      best       = 0;
     uint64_t best_worth = ~uint64_t(0);
-    for (Entry& e : b->entries) {
-        if (e.generation != generation_) return &e;
+    for (int i = 0; i < BUCKET_SIZE; ++i) {
+        const Entry& e = b->entries[i];
+        if (!live(e)) return i;
         const uint64_t w = worth(e.pn, e.dn, e.amount);
         if (w < best_worth) {
             best_worth = w;
-            best       = &e;
+            best       = i;
         }
     }
+    ++replacements_;
     return best;
 }
 
 void MateTable::store(uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount) {
     Bucket* b = bucket_of(key);
-    Entry*  e = exact(b, key, hand);
-    if (!e) {
+    int     i = exact(b, key, hand);
+    if (i < 0) {
         // Always stored, even over more valuable entries: a parent reads its child's numbers
         // from here, and a result lost would send it into the same child again and again.
-        e = victim(b, key);
-    } else if (e->pn == 0 || e->dn == 0) {
+        i = victim(b);
+    } else if (b->entries[i].pn == 0 || b->entries[i].dn == 0) {
         return; // already solved (by another path meanwhile)
     }
-    *e = Entry{key, hand,        pn, dn, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
-               0,   generation_, {}};
+    write(
+        b, i, key,
+        Entry{hand, pn, dn, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)), 0, generation_, {}});
 }
 
 void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t dist,
@@ -131,32 +137,46 @@ void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t d
     Bucket* b = bucket_of(key);
     // Open entries of this board whose hand holds the proof hand are settled now: free them,
     // and reuse the exact one.
-    Entry* slot = nullptr;
-    for (Entry& e : b->entries) {
-        if (!live(e, key)) continue;
+    int slot = -1;
+    for (unsigned m = key_matches(b, key); m; m &= m - 1) {
+        const int    i = std::countr_zero(m);
+        const Entry& e = b->entries[i];
+        if (!live(e)) continue;
         const Hand eh = e.hand;
         if (e.pn == 0 && proof_hand.dominates(eh) && e.dist <= dist) return; // no news
-        if (e.pn != 0 && e.dn != 0 && eh.dominates(proof_hand)) take(slot, e, hand);
+        if (e.pn != 0 && e.dn != 0 && eh.dominates(proof_hand)) take(b, slot, i, hand);
     }
-    if (!slot) slot = victim(b, key);
-    *slot =
-        Entry{key,  proof_hand,  0, INFINITE_PN, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
-              dist, generation_, {}};
+    if (slot < 0) slot = victim(b);
+    write(b, slot, key,
+          Entry{proof_hand,
+                0,
+                INFINITE_PN,
+                uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
+                dist,
+                generation_,
+                {}});
 }
 
 void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint64_t amount) {
     Bucket* b    = bucket_of(key);
-    Entry*  slot = nullptr;
-    for (Entry& e : b->entries) {
-        if (!live(e, key)) continue;
+    int     slot = -1;
+    for (unsigned m = key_matches(b, key); m; m &= m - 1) {
+        const int    i = std::countr_zero(m);
+        const Entry& e = b->entries[i];
+        if (!live(e)) continue;
         const Hand eh = e.hand;
         if (e.dn == 0 && eh.dominates(disproof_hand)) return; // no news
-        if (e.pn != 0 && e.dn != 0 && disproof_hand.dominates(eh)) take(slot, e, hand);
+        if (e.pn != 0 && e.dn != 0 && disproof_hand.dominates(eh)) take(b, slot, i, hand);
     }
-    if (!slot) slot = victim(b, key);
-    *slot =
-        Entry{key, disproof_hand, INFINITE_PN, 0, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
-              0,   generation_,   {}};
+    if (slot < 0) slot = victim(b);
+    write(b, slot, key,
+          Entry{disproof_hand,
+                INFINITE_PN,
+                0,
+                uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
+                0,
+                generation_,
+                {}});
 }
 
 int MateTable::hashfull() const {

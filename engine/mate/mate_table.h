@@ -19,6 +19,10 @@
 #include "core/hand.h"
 #include "core/large_memory.h"
 
+#if defined(__AVX2__)
+    #include <immintrin.h>
+#endif
+
 namespace tsubame::mate {
 
 /// Proof and disproof numbers: INFINITE_PN marks a solved side (pn = 0, dn = INFINITE_PN is a
@@ -79,9 +83,13 @@ public:
     /// Permille of entries in use in this generation (sampled).
     int hashfull() const;
 
+    /// How many live entries have been overwritten by other positions so far: while it stays
+    /// the same, stores have changed no lookup but those of the positions stored.
+    uint64_t replacements() const { return replacements_; }
+
 private:
+    /// An entry's contents; its key is kept apart (see Bucket).
     struct Entry {
-        uint64_t key;
         Hand     hand;
         uint32_t pn;
         uint32_t dn;
@@ -91,29 +99,54 @@ private:
         uint8_t  pad[5];
     };
     static constexpr int BUCKET_SIZE = 8;
-    struct Bucket {
-        Entry entries[BUCKET_SIZE];
+    /// The keys come first, in one cache line: a lookup compares them all at once and reads
+    /// only the entries of its own board.
+    struct alignas(64) Bucket {
+        uint64_t keys[BUCKET_SIZE];
+        Entry    entries[BUCKET_SIZE];
     };
-    static_assert(sizeof(Entry) == 32 && sizeof(Bucket) == 256);
+    static_assert(sizeof(Entry) == 24 && sizeof(Bucket) == 256);
 
     Bucket* bucket_of(uint64_t key) const {
         __extension__ using u128 = unsigned __int128;
         return &buckets_[size_t((u128(key) * bucket_count_) >> 64)];
     }
-    bool live(const Entry& e, uint64_t key) const {
-        return e.key == key && e.generation == generation_;
+    /// Bit i set: slot i of b holds `key` (live or stale).
+    static unsigned key_matches(const Bucket* b, uint64_t key) {
+#if defined(__AVX2__)
+        const __m256i k  = _mm256_set1_epi64x(int64_t(key));
+        const auto    eq = [&](int i) {
+            const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b->keys + i));
+            return unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v, k))));
+        };
+        return eq(0) | (eq(4) << 4);
+#else
+        unsigned m = 0;
+        for (int i = 0; i < BUCKET_SIZE; ++i)
+            m |= unsigned(b->keys[i] == key) << i;
+        return m;
+#endif
     }
-    /// The slot for a new entry of `key` in b: a free or stale one, else the least valuable.
-    Entry* victim(Bucket* b, uint64_t key) const;
-    /// The live entry with exactly this key and hand, or nullptr.
-    Entry* exact(Bucket* b, uint64_t key, Hand hand) const;
+    bool live(const Entry& e) const {
+        return e.generation == generation_;
+    }
+    /// The slot for a new entry in b: a free or stale one, else the least valuable.
+    int victim(Bucket* b);
+    /// The slot of the live entry with exactly this key and hand, or -1.
+    int exact(Bucket* b, uint64_t key, Hand hand) const;
     /// Collects open entries settled by a new result: `slot` keeps one, the rest are freed.
-    void take(Entry*& slot, Entry& e, Hand hand) const;
+    void take(Bucket* b, int& slot, int i, Hand hand) const;
+    /// Writes an entry into slot i of b.
+    void write(Bucket* b, int i, uint64_t key, const Entry& e) {
+        b->keys[i]    = key;
+        b->entries[i] = e;
+    }
 
     LargeArray<Bucket> buckets_;
     size_t             bucket_count_ = 0;
     size_t             size_mb_      = 0;
     uint8_t            generation_   = 1;
+    uint64_t           replacements_ = 0;
 };
 
 } // namespace tsubame::mate
