@@ -441,8 +441,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         // Reverse futility: far above beta at low depth, a quiet move will not fall below it,
         // unless the opponent threatens mate in one, which no margin covers: in shogi a
         // material lead often comes with a king about to be mated.
-        if (depth <= 6 && eval - 150 * (depth - improving) >= beta)
-            return eval;
+        if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
         // Null move: if passing still leaves us above beta, the position is good enough.
         // Verified at high depth against zugzwang-like positions.
         if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
