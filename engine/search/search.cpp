@@ -438,9 +438,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
             if (v <= alpha) return v;
         }
-        // Reverse futility: far above beta at low depth, a quiet move will not fall below it,
-        // unless the opponent threatens mate in one, which no margin covers: in shogi a
-        // material lead often comes with a king about to be mated.
+        // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
         if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
         // Null move: if passing still leaves us above beta, the position is good enough.
         // Verified at high depth against zugzwang-like positions.
@@ -621,14 +619,6 @@ void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
     (ss + 1)->placement =
         king_move ? Stack::PLACEMENT_UNKNOWN : placement_score_after(pos, m, placement(pos, ss));
     pos.do_move(m, st);
-}
-
-bool Searcher::mate_threat(Position& pos) {
-    StateInfo st;
-    pos.do_null_move(st);
-    const bool threat = mate::find_mate_in_one(pos) != Move::none();
-    pos.undo_null_move();
-    return threat;
 }
 
 int32_t Searcher::placement(const Position& pos, Stack* ss) {

@@ -149,9 +149,6 @@ private:
     }
     bool    time_up() const;
     int64_t elapsed_ms() const;
-    /// True when the opponent of the side to move (not in check) could mate in one if it were
-    /// its turn.
-    static bool mate_threat(Position& pos);
     /// ss->placement, computed first if a king move left it unknown.
     static int32_t placement(const Position& pos, Stack* ss);
     /// evaluate(pos) with the placement score kept on the stack.
