@@ -232,26 +232,30 @@ void Position::do_move(Move m, StateInfo& ns) {
     ns.hand_of_side_to_move = hands_[them];
 }
 
-uint64_t Position::key_after(Move m) const {
-    const Color  us   = side_to_move_;
-    uint64_t     next = key() ^ zobrist::SIDE;
+uint64_t Position::board_key_after(Move m) const {
     const Square to   = m.to();
+    uint64_t     next = board_key() ^ zobrist::SIDE ^ zobrist::PSQ[m.moved_piece_after()][to];
+    if (m.is_drop()) return next;
+    next ^= zobrist::PSQ[m.moved_piece_before()][m.from()];
+    if (const Piece captured = board_[to]; captured != NO_PIECE) next ^= zobrist::PSQ[captured][to];
+    return next;
+}
+
+uint64_t Position::key_after(Move m) const {
+    const Color us   = side_to_move_;
+    uint64_t    hand = hand_key();
+    // A drop takes a piece from our hand; a capture adds one, unpromoted.
     if (m.is_drop()) {
         const PieceType pt = m.dropped_type();
         const int       n  = hands_[us].count(pt);
-        return next ^ zobrist::HAND[us][pt][n] ^ zobrist::HAND[us][pt][n - 1]
-             ^ zobrist::PSQ[m.moved_piece_after()][to];
-    }
-    next ^=
-        zobrist::PSQ[m.moved_piece_before()][m.from()] ^ zobrist::PSQ[m.moved_piece_after()][to];
-    if (const Piece captured = board_[to]; captured != NO_PIECE) {
-        next ^= zobrist::PSQ[captured][to];
+        hand ^= zobrist::HAND[us][pt][n] ^ zobrist::HAND[us][pt][n - 1];
+    } else if (const Piece captured = board_[m.to()]; captured != NO_PIECE) {
         if (const PieceType hpt = unpromoted(type_of(captured)); hpt != KING) {
             const int n = hands_[us].count(hpt);
-            next ^= zobrist::HAND[us][hpt][n] ^ zobrist::HAND[us][hpt][n + 1];
+            hand ^= zobrist::HAND[us][hpt][n] ^ zobrist::HAND[us][hpt][n + 1];
         }
     }
-    return next;
+    return board_key_after(m) ^ hand;
 }
 
 void Position::undo_move(Move m) {

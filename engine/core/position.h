@@ -98,7 +98,9 @@ public:
     uint64_t         key() const { return st_->key(); }
     uint64_t         board_key() const { return st_->board_key; }
     uint64_t         hand_key() const { return st_->hand_key; }
-    /// key() after the legal move m, without playing it (to prefetch hash-table entries early).
+    /// board_key() and key() after the legal move m, without playing it (to prefetch
+    /// hash-table entries early).
+    uint64_t board_key_after(Move m) const;
     uint64_t key_after(Move m) const;
     /// Pieces giving check to the side to move.
     Bitboard checkers() const { return st_->checkers; }

@@ -6,7 +6,6 @@
 #include <deque>
 
 #include "core/attacks.h"
-#include "core/zobrist.h"
 #include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
 
@@ -98,17 +97,6 @@ Hand or_disproof_hand(Hand child, Move m, Piece captured) {
     return child;
 }
 
-// The board key after move m (side to move flipped).
-uint64_t board_key_after(const Position& pos, Move m) {
-    uint64_t k = pos.board_key() ^ zobrist::SIDE;
-    if (m.is_drop()) return k ^ zobrist::PSQ[m.moved_piece_after()][m.to()];
-    const Piece captured = pos.piece_on(m.to());
-    k ^= zobrist::PSQ[m.moved_piece_before()][m.from()]
-       ^ zobrist::PSQ[m.moved_piece_after()][m.to()];
-    if (captured != NO_PIECE) k ^= zobrist::PSQ[captured][m.to()];
-    return k;
-}
-
 } // namespace
 
 bool verify_mate_line(const Position& pos, const std::vector<Move>& line, std::string* why) {
@@ -192,7 +180,7 @@ void MateSolver::expand(Frame& f, bool or_node) {
         const Move m = f.moves[i];
         Child&     c = f.children[or_node ? next[group[i]]++ : i]; // zeroed by resize
         c.move       = m;
-        c.board_key  = board_key_after(pos_, m);
+        c.board_key  = pos_.board_key_after(m);
         table_.prefetch(c.board_key); // read soon by look_up_child
         c.hand = hand;
         if (or_node) {

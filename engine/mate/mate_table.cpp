@@ -127,9 +127,7 @@ void MateTable::store(uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_
     } else if (b->entries[i].pn == 0 || b->entries[i].dn == 0) {
         return; // already solved (by another path meanwhile)
     }
-    write(
-        b, i, key,
-        Entry{hand, pn, dn, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)), 0, generation_, {}});
+    write(b, i, key, hand, pn, dn, amount, 0);
 }
 
 void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t dist,
@@ -147,14 +145,7 @@ void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t d
         if (e.pn != 0 && e.dn != 0 && eh.dominates(proof_hand)) take(b, slot, i, hand);
     }
     if (slot < 0) slot = victim(b);
-    write(b, slot, key,
-          Entry{proof_hand,
-                0,
-                INFINITE_PN,
-                uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
-                dist,
-                generation_,
-                {}});
+    write(b, slot, key, proof_hand, 0, INFINITE_PN, amount, dist);
 }
 
 void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint64_t amount) {
@@ -169,14 +160,7 @@ void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint
         if (e.pn != 0 && e.dn != 0 && disproof_hand.dominates(eh)) take(b, slot, i, hand);
     }
     if (slot < 0) slot = victim(b);
-    write(b, slot, key,
-          Entry{disproof_hand,
-                INFINITE_PN,
-                0,
-                uint32_t(std::min<uint64_t>(amount, 0xffffffffu)),
-                0,
-                generation_,
-                {}});
+    write(b, slot, key, disproof_hand, INFINITE_PN, 0, amount, 0);
 }
 
 int MateTable::hashfull() const {

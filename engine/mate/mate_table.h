@@ -12,6 +12,7 @@
 // Every solve starts a new generation; entries of older generations count as empty (the next
 // problem may have other material, which would make hand superiority unsound).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -136,10 +137,12 @@ private:
     int exact(Bucket* b, uint64_t key, Hand hand) const;
     /// Collects open entries settled by a new result: `slot` keeps one, the rest are freed.
     void take(Bucket* b, int& slot, int i, Hand hand) const;
-    /// Writes an entry into slot i of b.
-    void write(Bucket* b, int i, uint64_t key, const Entry& e) {
+    /// Writes an entry of this search into slot i of b (the amount saturates at 32 bits).
+    void write(Bucket* b, int i, uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount,
+               uint16_t dist) {
         b->keys[i]    = key;
-        b->entries[i] = e;
+        b->entries[i] = Entry{
+            hand, pn, dn, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)), dist, generation_, {}};
     }
 
     LargeArray<Bucket> buckets_;

@@ -54,19 +54,11 @@ class OrderedMoves {
 public:
     template <GenType T, bool All = false>
     void generate(const Position& pos) {
-        Move  buffer[MAX_MOVES];
-        Move* end = tsubame::generate<T, All>(pos, buffer);
-        count_    = int(end - buffer);
-        for (int i = 0; i < count_; ++i)
-            moves_[i] = {buffer[i], 0};
+        fill([&](Move* list) { return tsubame::generate<T, All>(pos, list); });
     }
     /// The captures of the piece on s (quiescence recaptures).
     void generate_captures_on(const Position& pos, Square s) {
-        Move        buffer[MAX_MOVES];
-        Move* const end = tsubame::generate_captures_on(pos, s, buffer);
-        count_          = int(end - buffer);
-        for (int i = 0; i < count_; ++i)
-            moves_[i] = {buffer[i], 0};
+        fill([&](Move* list) { return tsubame::generate_captures_on(pos, s, list); });
     }
     template <typename Scorer>
     void score(Scorer&& scorer) {
@@ -96,6 +88,15 @@ private:
         Move move;
         int  score;
     };
+    // Takes the moves a generator writes (generator(list) returns their end), unscored.
+    template <typename Generator>
+    void fill(Generator&& generator) {
+        Move        buffer[MAX_MOVES];
+        Move* const end = generator(buffer);
+        count_          = int(end - buffer);
+        for (int i = 0; i < count_; ++i)
+            moves_[i] = {buffer[i], 0};
+    }
     static constexpr int SELECT_FIRST = 3;
     Scored               moves_[MAX_MOVES];
     int                  count_  = 0;

@@ -31,7 +31,7 @@ bool king_attacked(const Position& pos, Color c) {
 // Plays random legal games and checks, at every ply, that:
 // - the incremental state equals a fresh computation (bitboards, keys, checkers);
 // - gives_check(m) agrees with whether the opponent is in check after m;
-// - key_after(m) is the key that do_move(m) produces;
+// - key_after(m) and board_key_after(m) are the keys that do_move(m) produces;
 // - no legal move leaves the mover's king attacked;
 // - undoing every move restores the exact SFEN and key.
 TEST(Position, RandomGamesKeepIncrementalStateExact) {
@@ -50,10 +50,13 @@ TEST(Position, RandomGamesKeepIncrementalStateExact) {
                 if (moves.empty()) break;
                 for (Move m : moves) {
                     StateInfo      st;
-                    const bool     predicted = pos.gives_check(m);
-                    const uint64_t next_key  = pos.key_after(m);
+                    const bool     predicted  = pos.gives_check(m);
+                    const uint64_t next_key   = pos.key_after(m);
+                    const uint64_t next_board = pos.board_key_after(m);
                     pos.do_move(m, st);
                     ASSERT_EQ(next_key, pos.key()) << "key_after wrong for " << to_usi(m);
+                    ASSERT_EQ(next_board, pos.board_key())
+                        << "board_key_after wrong for " << to_usi(m);
                     ASSERT_FALSE(king_attacked(pos, ~pos.side_to_move()))
                         << "move " << to_usi(m) << " leaves the king in check";
                     ASSERT_EQ(predicted, pos.in_check()) << "gives_check wrong for " << to_usi(m);
