@@ -13,6 +13,9 @@
 //   - king safety: for each king, how many of its neighbours the enemy attacks, how many safe
 //     flight squares it has, and the attacked count crossed with the enemy's hand, since
 //     pieces in hand turn attacked squares into mating drops;
+//   - king shelter: for each king, the state of every square of the 5x5 box around it (off
+//     the board, or who stands there, how many enemy pieces attack it, whether another of
+//     the owner's pieces defends it), per square folded left-right;
 //   - activity: each piece's mobility, and the side to move's undefended attacked pieces;
 //   - absolute placement: per piece type (the king too), its square seen from the owner's
 //     side and mirrored left-right (the rules are symmetric, so is the true value), since
@@ -21,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 
 #include "core/attacks.h"
@@ -44,7 +48,15 @@ constexpr int MOBILITY = KING_HAND_PRESSURE + 5 * 9;
 constexpr int HANGING_TO_MOVE = MOBILITY + 16;
 constexpr int SQUARES         = 5 * 9; // files folded onto 1-5
 constexpr int PIECE_SQUARE    = HANGING_TO_MOVE + 16; // + PieceType * SQUARES + owner_square
-constexpr int FEATURE_COUNT   = PIECE_SQUARE + 16 * SQUARES;
+// King shelter, per king from its owner's view: each square of the 5x5 box around the king
+// (offset folded left-right: |file difference| 0..2 x rank difference -2..2) in one of
+// SHELTER_STATES states (off the board, or occupant x enemy attackers 0/1/2+ x defended by
+// one of the owner's other pieces). This is the pattern table hand-made engines such as GPS
+// use: the attack count alone cannot tell a defended square from an open one.
+constexpr int SHELTER_OFFSETS = 3 * 5;
+constexpr int SHELTER_STATES  = 1 + 3 * 3 * 2;
+constexpr int KING_SHELTER    = PIECE_SQUARE + 16 * SQUARES; // + offset * STATES + state
+constexpr int FEATURE_COUNT   = KING_SHELTER + SHELTER_OFFSETS * SHELTER_STATES;
 
 /// Square s seen from colour c's side (White's board turned round), files mirrored onto 1-5:
 /// 0..44.
@@ -98,6 +110,62 @@ void for_each_placement_feature(const Position& pos, F&& f) {
     }
 }
 
+/// One square of a king's shelter box: where its bit lies in a bitboard (word 2 stands for
+/// off the board, a word that is always empty) and its feature, less one for off-board
+/// squares so that the empty word's state 1 lands on state 0.
+struct ShelterSquare {
+    uint8_t  word;
+    uint8_t  shift;
+    uint16_t feature;
+};
+
+/// The 24 squares of the 5x5 box around a king of colour c on square k, precomputed so that
+/// the evaluation reads each square's state without bounds tests.
+inline constexpr auto SHELTER_BOX = [] {
+    std::array<std::array<ShelterSquare, 24>, int(COLOR_NB) * int(SQ_NB)> box{};
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int k = 0; k < SQ_NB; ++k) {
+            const int kf = k / 9, kr = k % 9;
+            int       n = 0;
+            for (int df = -2; df <= 2; ++df)
+                for (int dr = -2; dr <= 2; ++dr) {
+                    if (df == 0 && dr == 0) continue;
+                    const int offset  = (df < 0 ? -df : df) * 5 + (c == BLACK ? dr : -dr) + 2;
+                    const int feature = KING_SHELTER + offset * SHELTER_STATES;
+                    if (on_board(kf + df, kr + dr)) {
+                        const int s             = (kf + df) * 9 + kr + dr;
+                        box[c * SQ_NB + k][n++] = {uint8_t(s < 63 ? 0 : 1),
+                                                   uint8_t(s < 63 ? s : s - 63), uint16_t(feature)};
+                    } else {
+                        box[c * SQ_NB + k][n++] = {2, 0, uint16_t(feature - 1)};
+                    }
+                }
+        }
+    return box;
+}();
+
+/// Calls f(feature, coefficient) for the shelter of colour c's king: the state of each square
+/// of the 5x5 box around it, given what the enemy attacks (once, twice) and what c's pieces
+/// other than the king defend. The state, 1 + occupant * 6 + attackers * 2 + defended, is a
+/// sum of one term per bitboard.
+template <typename F>
+void for_each_shelter_feature(const Position& pos, Color c, Bitboard enemy_attacks,
+                              Bitboard enemy_attacks_twice, Bitboard own_defence, F&& f) {
+    const int sign = c == BLACK ? 1 : -1;
+    // Per bitboard its two words and an empty third one, with the weight of its bit.
+    const auto words = [](Bitboard b) { return std::array<uint64_t, 3>{b.word(0), b.word(1), 0}; };
+    const std::array<uint64_t, 3> own = words(pos.pieces(c)), enemy = words(pos.pieces(~c)),
+                                  once = words(enemy_attacks), twice = words(enemy_attacks_twice),
+                                  defence = words(own_defence);
+    for (const ShelterSquare& q : SHELTER_BOX[int(c) * SQ_NB + pos.king_square(c)]) {
+        const int state =
+            1 + 6 * int((own[q.word] >> q.shift) & 1) + 12 * int((enemy[q.word] >> q.shift) & 1)
+            + 2 * int((once[q.word] >> q.shift) & 1) + 2 * int((twice[q.word] >> q.shift) & 1)
+            + int((defence[q.word] >> q.shift) & 1);
+        f(q.feature + state, sign);
+    }
+}
+
 /// Calls f(feature, coefficient) for the king safety of both kings, mobility and hanging
 /// pieces (Black positive): the features that depend on what each piece attacks, found in one
 /// pass over the pieces.
@@ -105,6 +173,8 @@ template <typename F>
 void for_each_attack_feature(const Position& pos, F&& f) {
     const Bitboard occ = pos.pieces();
     Bitboard       attacked[COLOR_NB];
+    Bitboard       attacked_twice[COLOR_NB]; // by two pieces or more
+    Bitboard       defended[COLOR_NB]; // attacked by a piece other than the king
     // What c attacks with the enemy king lifted off the board: a square behind the king on a
     // checking line counts as attacked for the king's safety.
     Bitboard through_king[COLOR_NB];
@@ -118,13 +188,16 @@ void for_each_attack_feature(const Position& pos, F&& f) {
         // one shift covers them all (no pawn stands where the shift would wrap a file).
         const Bitboard pawns = pos.pieces(c, PAWN);
         attacked[c]          = c == BLACK ? pawns.shift_up() : pawns.shift_down();
+        attacked_twice[c]    = Bitboard();
         // One loop per piece type, so that each attack lookup is fixed at compile time: a
         // switch on the type of each piece in turn mispredicts.
         auto visit = [&]<PieceType Pt>() {
             int mobility = 0;
+            if constexpr (Pt == KING) defended[c] = attacked[c]; // the king comes last
             for (Bitboard bb = pos.pieces(c, Pt); bb;) {
                 const Square   s = bb.pop();
                 const Bitboard a = attacks_from(c, Pt, s, occ);
+                attacked_twice[c] |= attacked[c] & a;
                 attacked[c] |= a;
                 mobility += a.andnot(own).popcount();
                 // Only a slider that sees the king sees further without it.
@@ -138,8 +211,8 @@ void for_each_attack_feature(const Position& pos, F&& f) {
         [&]<PieceType... Pts>() {
             (visit.template operator()<Pts>(), ...);
         }
-        .template operator()<LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD, KING, PRO_PAWN, PRO_LANCE,
-                             PRO_KNIGHT, PRO_SILVER, HORSE, DRAGON>();
+        .template operator()<LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD, PRO_PAWN, PRO_LANCE,
+                             PRO_KNIGHT, PRO_SILVER, HORSE, DRAGON, KING>();
     }
     for (Color c : {BLACK, WHITE}) {
         const Square ksq = pos.king_square(c);
@@ -152,6 +225,8 @@ void for_each_attack_feature(const Position& pos, F&& f) {
         f(KING_ZONE_ATTACKED + count, sign);
         f(KING_ESCAPES + escapes, sign);
         f(KING_HAND_PRESSURE + hand_pressure(pos.hand(~c)) * 9 + count, sign);
+        for_each_shelter_feature(pos, c, attacked[~c] | through_king[~c], attacked_twice[~c],
+                                 defended[c], f);
     }
     const Color us      = pos.side_to_move();
     Bitboard    hanging = pos.pieces(us).andnot(pos.pieces(KING)) & attacked[~us];

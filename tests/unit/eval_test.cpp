@@ -126,6 +126,33 @@ TEST(Eval, IncrementalPlacementMatchesTheFullSum) {
     }
 }
 
+TEST(Eval, ShelterStatesSeeOccupantAttackersAndDefenders) {
+    // Black: king 5i, gold 5h. White: king 5a, rook 5c (down the file onto the gold), bishop
+    // 7e (through 5g and 4h): 5g is attacked twice, 5h and 4h once.
+    Game game;
+    ASSERT_TRUE(game.set_sfen("4k4/9/4r4/9/2b6/9/9/4G4/4K4 b - 1").ok());
+    std::map<int, int> features;
+    eval::for_each_attack_feature(game.position(), [&](int f, int c) { features[f] += c; });
+    const auto shelter = [](int offset, int state) {
+        return eval::KING_SHELTER + offset * eval::SHELTER_STATES + state;
+    };
+    // Offsets: |file difference| * 5 + rank difference toward the enemy + 2.
+    // States: 1 + occupant (own 1, enemy 2) * 6 + attackers (0..2) * 2 + defended.
+    EXPECT_EQ(features[shelter(0, 1 + 2 * 2 + 1)], 1); // 5g: empty, attacked twice, gold defends
+    EXPECT_EQ(features[shelter(1, 1 + 6 + 2)], 1); // 5h: the gold, attacked once; the king's
+                                                   // own defence does not count
+    EXPECT_EQ(features[shelter(6, 1 + 2 + 1)], 1); // 4h: empty, the bishop's, gold defends
+    EXPECT_EQ(features[shelter(6, 1 + 1)], 1); // 6h: empty, gold defends
+    EXPECT_EQ(features[shelter(0, 1 + 6 + 1)], -1); // White's 5c: its rook, the bishop defends
+    EXPECT_EQ(features[shelter(1, 1 + 1)], -1); // White's 5b: empty, the rook defends
+    // Both kings on their back rank: the ten squares behind each are off the board, the
+    // same for both, and cancel.
+    int off_board = 0;
+    for (int offset = 0; offset < eval::SHELTER_OFFSETS; ++offset)
+        off_board += std::abs(features[shelter(offset, 0)]);
+    EXPECT_EQ(off_board, 0);
+}
+
 TEST(Eval, KingOffsetsStayInTheirTable) {
     for (int k = 0; k < SQ_NB; ++k)
         for (int s = 0; s < SQ_NB; ++s)
