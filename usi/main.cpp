@@ -8,7 +8,7 @@
 //   tsubame perft-bisect ...     finds a move-generator difference with another USI engine
 //   tsubame perft-check ...      checks a file of perft counts (see perft_tools.h)
 //   tsubame match ...            plays a match between two USI engines (see match.h)
-//   tsubame tsume <file> <ms> [hash-mb] [max-nodes]   the mate solver on a file of problems
+//   tsubame tsume <file> <ms> [hash-mb] [nodes] [shorten]   the mate solver on a file of problems
 
 #include <cstdio>
 #include <iostream>

@@ -85,11 +85,13 @@ int run_features(int argc, char* argv[]) {
 }
 
 int run_tsume(int argc, char* argv[]) {
-    uint64_t ms = 0, hash_mb = 256, max_nodes = 0;
+    uint64_t ms = 0, hash_mb = 256, max_nodes = 0, shorten = 1;
     if (argc < 4 || !parse_integer(std::string_view(argv[3]), ms)
         || (argc > 4 && !parse_integer(std::string_view(argv[4]), hash_mb))
-        || (argc > 5 && !parse_integer(std::string_view(argv[5]), max_nodes))) {
-        std::cerr << "usage: tsubame tsume <file> <ms-per-problem> [hash-mb] [max-nodes]\n";
+        || (argc > 5 && !parse_integer(std::string_view(argv[5]), max_nodes))
+        || (argc > 6 && !parse_integer(std::string_view(argv[6]), shorten))) {
+        std::cerr << "usage: tsubame tsume <file> <ms-per-problem> [hash-mb] [max-nodes] "
+                     "[shorten (1; 0: stop at the first proof)]\n";
         return 2;
     }
     std::ifstream in(argv[2]);
@@ -105,7 +107,7 @@ int run_tsume(int argc, char* argv[]) {
     std::string line;
     int         total = 0, solved = 0, wrong = 0, length_diff = 0, first_diff = 0;
     int64_t     time_sum = 0, worst = 0;
-    uint64_t    node_sum = 0, proof_sum = 0;
+    uint64_t    node_sum = 0, proof_sum = 0, proof_max = 0;
     int         row = 0;
     while (std::getline(in, line)) {
         ++row;
@@ -127,6 +129,7 @@ int run_tsume(int argc, char* argv[]) {
         MateLimits        limits;
         limits.time_ms     = int64_t(ms);
         limits.nodes       = max_nodes; // a machine-independent budget for comparisons
+        limits.shorten     = shorten != 0;
         const MateResult r = solver.solve(game.position(), limits);
         ++total;
         time_sum += r.time_ms;
@@ -141,7 +144,8 @@ int run_tsume(int argc, char* argv[]) {
             } else {
                 ++solved;
                 proof_sum += r.proof_nodes;
-                verdict = "mate " + std::to_string(r.length) + " (proof "
+                proof_max = std::max(proof_max, r.proof_nodes);
+                verdict   = "mate " + std::to_string(r.length) + " (proof "
                         + std::to_string(r.proof_nodes) + " nodes"
                         + (r.shortened ? ", shortened " + std::to_string(r.shortened) : "") + ")";
                 if (known && r.length != expected) {
@@ -174,7 +178,8 @@ int run_tsume(int argc, char* argv[]) {
               << length_diff << ", first move differs " << first_diff << "\nmean time "
               << (total ? time_sum / total : 0) << " ms, worst " << worst << " ms, nodes "
               << node_sum << ", nps " << node_sum * 1000 / uint64_t(t)
-              << "\nnodes to the first proof of the mates " << proof_sum << std::endl;
+              << "\nnodes to the first proof of the mates " << proof_sum << ", at most "
+              << proof_max << std::endl;
     return wrong ? 1 : 0;
 }
 

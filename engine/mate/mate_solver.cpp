@@ -809,8 +809,8 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     // disproofs, like repetitions, so no bounded result is taken for a general one.
     const uint64_t budget = std::clamp<uint64_t>(2 * nodes_, SHORTEN_MIN_NODES, SHORTEN_MAX_NODES);
     const uint64_t end    = nodes_ + budget;
-    while (!hard_aborted_ && result.pv.size() > 2 && result.pv.size() <= SHORTEN_MAX_PLIES
-           && nodes_ < end) {
+    while (limits_.shorten && !hard_aborted_ && result.pv.size() > 2
+           && result.pv.size() <= SHORTEN_MAX_PLIES && nodes_ < end) {
         ply_limit_ = int(result.pv.size()) - 2;
         table_.new_search();
         path_.clear();

@@ -43,6 +43,7 @@ struct MateLimits {
     int64_t                  time_ms = -1; ///< Milliseconds from the start; below 0: none.
     uint64_t                 nodes   = 0; ///< Node budget; 0: none.
     const std::atomic<bool>* stop    = nullptr; ///< Polled at every node; set: give up at once.
+    bool                     shorten = true; ///< After the first proof, look for shorter mates.
 };
 
 /// Outcome of a solve.
