@@ -321,13 +321,6 @@ Hand MateSolver::interposition_guard() const {
     return guard;
 }
 
-uint32_t MateSolver::sum_numbers(const Frame& f, bool proof_numbers) {
-    uint32_t sum = 0;
-    for (const Child& c : f.children)
-        sum = add_pn(sum, proof_numbers ? c.pn : c.dn);
-    return sum;
-}
-
 MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
                                     int known_found) {
     const bool     or_node = pos_.side_to_move() == attacker_;
@@ -433,6 +426,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     for (size_t i = 0; i < f.children.size(); ++i)
         look_up_child(f, f.children[i], path_key, rep_children,
                       known_children ? &f.known[i] : nullptr);
+    uint32_t drop_max[HAND_TYPE_END]; // OR node: the largest disproof number of each drop type
     for (;;) {
         size_t   best     = 0;
         uint32_t second   = INFINITE_PN;
@@ -451,9 +445,25 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                     second = c.pn;
                 }
             }
+            // Drops of one piece type count by their largest disproof number, not their sum:
+            // they are much alike, and their sum made checks with a full hand look far
+            // harder to disprove than they are (as KomoringHeights does for lance, bishop
+            // and rook drops; with every type here, le31: 3.82M -> 3.66M nodes to the first
+            // proofs).
+            uint32_t sum = 0;
+            std::fill(std::begin(drop_max), std::end(drop_max), 0u);
+            for (const Child& c : f.children) {
+                if (c.move.is_drop()) {
+                    uint32_t& d = drop_max[c.move.dropped_type()];
+                    d           = std::max(d, c.dn);
+                } else {
+                    sum = add_pn(sum, c.dn);
+                }
+            }
+            for (const uint32_t d : drop_max)
+                sum = add_pn(sum, d);
             cur.pn = best_val;
-            cur.dn = sum_numbers(f, false);
-            if (cur.pn == 0) cur.dn = INFINITE_PN;
+            cur.dn = cur.pn == 0 ? INFINITE_PN : sum;
         } else {
             // Drops on one square count as one child until it is proven: the first unproven
             // one stands for the others (delayed expansion of interpositions), so that a
@@ -498,8 +508,10 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         uint32_t     cth_pn, cth_dn;
         if (or_node) {
             cth_pn = uint32_t(std::min<uint64_t>(th_pn, eps_second));
-            cth_dn = uint32_t(
-                std::min<uint64_t>(INFINITE_PN, uint64_t(th_dn) - cur.dn + uint64_t(c.dn)));
+            // A drop's disproof number counts through its type's largest.
+            const uint32_t counted = c.move.is_drop() ? drop_max[c.move.dropped_type()] : c.dn;
+            cth_dn                 = uint32_t(
+                                std::min<uint64_t>(INFINITE_PN, uint64_t(th_dn) - cur.dn + uint64_t(counted)));
         } else {
             cth_dn = uint32_t(std::min<uint64_t>(th_dn, eps_second));
             cth_pn = uint32_t(

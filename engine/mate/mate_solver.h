@@ -149,8 +149,6 @@ private:
     /// Empties the path-dependent results.
     void clear_repetitions();
     bool check_limits();
-    /// Saturating sum of the children's proof (or disproof) numbers.
-    static uint32_t sum_numbers(const Frame& f, bool proof_numbers);
     /// Searches the current node for at most `budget` nodes (the limits still apply).
     void try_prove(int ply, uint64_t budget);
     /// A move of the attacker that mates at once, found by the fast test.
