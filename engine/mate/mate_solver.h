@@ -98,6 +98,7 @@ private:
         Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
         bool     rep; ///< Disproven by a repetition (depends on the path).
         bool     found; ///< The table held the child when it was read (see MateProbe).
+        bool     futile; ///< AND node: a drop on a square of futile_squares().
         uint64_t read_at; ///< nodes_ when the table was read for the child.
     };
     static constexpr int MAX_DROP_SQUARES = 8;
@@ -148,8 +149,6 @@ private:
     /// Empties the path-dependent results.
     void clear_repetitions();
     bool check_limits();
-    /// Saturating sum of the children's proof (or disproof) numbers.
-    static uint32_t sum_numbers(const Frame& f, bool proof_numbers);
     /// Searches the current node for at most `budget` nodes (the limits still apply).
     void try_prove(int ply, uint64_t budget);
     /// A move of the attacker that mates at once, found by the fast test.
@@ -172,7 +171,10 @@ private:
     bool reprove(int ply);
     /// At a proven OR node none of whose checks is proven in the table: proves one again.
     bool prove_some_child(int ply, Frame& f);
-    bool is_futile_interposition(Move m) const;
+    /// At an AND node in check by one long-range piece: the squares in between where a drop
+    /// would be a futile interposition (the checker takes it, and the defender cannot take
+    /// back), empty otherwise.
+    Bitboard futile_squares() const;
 
     mate::MateTable                     table_;
     Position                            pos_;
