@@ -2,7 +2,9 @@
 
 // Evaluation weights, indexed as in features.h. Written by scripts/tune_eval.py; do not edit
 // by hand.
-// Provenance: see the commit that wrote this file.
+// Provenance: tsubame selfplay at 4000 nodes/move, 8 random opening plies: 1820 games (seeds
+// 20261121 and 777) and 3040 games (session 5, seed not recorded), 353007 positions; the king
+// shelter weights added from zero and tuned with all the others (bd2f42d).
 // Tuned on 317704 positions (held out 35301), scale 1376.2, 3 epochs, lr 0.5, l2 1e-07, lambda
 // 1.0.
 // Cross-entropy held out: 0.64096 -> 0.63942; train: 0.64170 -> 0.63621; held out against results
