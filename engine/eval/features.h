@@ -152,7 +152,7 @@ template <typename F>
 void for_each_shelter_feature(const Position& pos, Color c, Bitboard enemy_attacks,
                               Bitboard enemy_attacks_twice, Bitboard own_defence, F&& f) {
     const int sign = c == BLACK ? 1 : -1;
-    // Per bitboard its two words and an empty third one, with the weight of its bit.
+    // Per bitboard its two words and an empty third one, which off-board squares read.
     const auto words = [](Bitboard b) { return std::array<uint64_t, 3>{b.word(0), b.word(1), 0}; };
     const std::array<uint64_t, 3> own = words(pos.pieces(c)), enemy = words(pos.pieces(~c)),
                                   once = words(enemy_attacks), twice = words(enemy_attacks_twice),

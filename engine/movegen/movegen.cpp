@@ -361,8 +361,6 @@ Move* generate_checks(const Position& pos, Move* list) {
     return list;
 }
 
-} // namespace
-
 // CAPTURES restricted to the piece on s, in the same order: only the pieces that attack s are
 // looked at, instead of every piece's moves being generated and filtered.
 template <Color Us>
@@ -395,6 +393,8 @@ Move* generate_captures_on_for(const Position& pos, Square s, Move* list) {
         b.for_each([&](Square from) { *list++ = Move::make(from, s, pos.piece_on(from)); });
     return add_king_moves<Us>(pos, list, target, occ);
 }
+
+} // namespace
 
 template <GenType T, bool All>
 Move* generate(const Position& pos, Move* list) {
