@@ -144,6 +144,47 @@ inline constexpr auto SHELTER_BOX = [] {
     return box;
 }();
 
+#if TSUBAME_USE_PEXT
+/// The squares of the 5x5 box around a king, as bits i * 9 + j of a word (i = file offset + 2,
+/// j = rank offset + 2) once a bitboard is shifted so that the box's corner lands on bit 0;
+/// the king's own square left out. Ascending bits follow SHELTER_BOX's order.
+inline constexpr uint64_t SHELTER_BITS = [] {
+    uint64_t bits = 0;
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j)
+            if (i != 2 || j != 2) bits |= uint64_t(1) << (i * 9 + j);
+    return bits;
+}();
+
+/// Per king square: the shift that brings its box's corner to bit 0 (biased by 20 so that it
+/// is never negative) and which of SHELTER_BITS are on the board (the shift wraps the others
+/// round to neighbouring files).
+struct ShelterWindow {
+    uint8_t  shift;
+    uint64_t on_board;
+};
+inline constexpr auto SHELTER_WINDOWS = [] {
+    std::array<ShelterWindow, SQ_NB> windows{};
+    for (int k = 0; k < SQ_NB; ++k) {
+        const int kf = k / 9, kr = k % 9;
+        uint64_t  on = 0;
+        for (int i = 0; i < 5; ++i)
+            for (int j = 0; j < 5; ++j)
+                if ((i != 2 || j != 2) && on_board(kf + i - 2, kr + j - 2))
+                    on |= uint64_t(1) << (i * 9 + j);
+        windows[k] = {uint8_t((kf - 2) * 9 + kr - 2 + 20), on};
+    }
+    return windows;
+}();
+
+/// The 24 box squares of b (see SHELTER_BITS) as bits 0..23, off-board ones clear.
+inline uint64_t shelter_bits(Bitboard b, const ShelterWindow& w) {
+    __extension__ using Wide = unsigned __int128;
+    const Wide board         = Wide(b.word(1)) << 63 | b.word(0); // square s at bit s
+    return _pext_u64(uint64_t((board << 20) >> w.shift) & w.on_board, SHELTER_BITS);
+}
+#endif
+
 /// Calls f(feature, coefficient) for the shelter of colour c's king: the state of each square
 /// of the 5x5 box around it, given what the enemy attacks (once, twice) and what c's pieces
 /// other than the king defend. The state, 1 + occupant * 6 + attackers * 2 + defended, is a
@@ -151,19 +192,39 @@ inline constexpr auto SHELTER_BOX = [] {
 template <typename F>
 void for_each_shelter_feature(const Position& pos, Color c, Bitboard enemy_attacks,
                               Bitboard enemy_attacks_twice, Bitboard own_defence, F&& f) {
-    const int sign = c == BLACK ? 1 : -1;
+    const int   sign = c == BLACK ? 1 : -1;
+    const auto& box  = SHELTER_BOX[int(c) * SQ_NB + pos.king_square(c)];
+#if TSUBAME_USE_PEXT
+    // All 24 states at once, one byte each: each bitboard's box bits spread to one bit per
+    // byte, weighted and summed (a state is at most 18, so bytes never carry). Off-board
+    // squares read state 1, which their feature (one less) turns into state 0.
+    const ShelterWindow& w = SHELTER_WINDOWS[pos.king_square(c)];
+    const uint64_t own = shelter_bits(pos.pieces(c), w), enemy = shelter_bits(pos.pieces(~c), w),
+                   once      = shelter_bits(enemy_attacks, w),
+                   twice     = shelter_bits(enemy_attacks_twice, w),
+                   defence   = shelter_bits(own_defence, w);
+    constexpr uint64_t BYTES = 0x0101010101010101;
+    for (int g = 0; g < 3; ++g) {
+        const auto     spread = [&](uint64_t bits) { return _pdep_u64(bits >> (8 * g), BYTES); };
+        const uint64_t states = BYTES + 6 * spread(own) + 12 * spread(enemy) + 2 * spread(once)
+                              + 2 * spread(twice) + spread(defence);
+        for (int n = 0; n < 8; ++n)
+            f(box[8 * g + n].feature + int((states >> (8 * n)) & 0xFF), sign);
+    }
+#else
     // Per bitboard its two words and an empty third one, which off-board squares read.
     const auto words = [](Bitboard b) { return std::array<uint64_t, 3>{b.word(0), b.word(1), 0}; };
     const std::array<uint64_t, 3> own = words(pos.pieces(c)), enemy = words(pos.pieces(~c)),
                                   once = words(enemy_attacks), twice = words(enemy_attacks_twice),
                                   defence = words(own_defence);
-    for (const ShelterSquare& q : SHELTER_BOX[int(c) * SQ_NB + pos.king_square(c)]) {
+    for (const ShelterSquare& q : box) {
         const int state =
             1 + 6 * int((own[q.word] >> q.shift) & 1) + 12 * int((enemy[q.word] >> q.shift) & 1)
             + 2 * int((once[q.word] >> q.shift) & 1) + 2 * int((twice[q.word] >> q.shift) & 1)
             + int((defence[q.word] >> q.shift) & 1);
         f(q.feature + state, sign);
     }
+#endif
 }
 
 /// Calls f(feature, coefficient) for the king safety of both kings, mobility and hanging
