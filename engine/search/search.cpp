@@ -31,6 +31,8 @@ const Reductions reductions;
 constexpr int HISTORY_MAX = 1 << 14;
 // Quiescence plies after which only recaptures are searched.
 constexpr int QS_RECAPTURE_DEPTH = -5;
+// The defence probe's table: its solves last a few tens of milliseconds.
+constexpr size_t DEFENCE_HASH_MB = 16;
 
 // Row of the history table: the origin square, or past the squares for each dropped type.
 int from_index(Move m) {
@@ -230,6 +232,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     Value  first_score       = 0; // the score of the early iterations, for the falling-score test
     double best_move_changes = 0; // decaying count, for the time manager
     Move   last_best         = Move::none();
+    std::vector<Move> probed; // root moves the defence probe has checked
     // Best first; moves whose line is not searched yet in this iteration in the last one's order.
     const auto better = [](const RootMove& a, const RootMove& b) {
         return a.score != b.score ? a.score > b.score : a.previous_score > b.previous_score;
@@ -299,6 +302,12 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             }
         }
         if (stop_.load(std::memory_order_relaxed)) break;
+        // A dropped best move: this depth again for the others, whatever the time spent (the
+        // maximum still stops it; until then the result is the next move of the ranking).
+        if (drop_refuted_best(pos, result, probed)) {
+            --root_depth_;
+            continue;
+        }
 
         // Stop starting iterations once the target time is spent: longer while the best move
         // changes or the score falls. A proven mate needs no more.
@@ -325,6 +334,48 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 
     result.nodes = nodes();
     return result;
+}
+
+bool Searcher::drop_refuted_best(Position& pos, SearchResult& result, std::vector<Move>& probed) {
+    const bool timed = (limits_.uses_clock() || limits_.movetime) && !limits_.infinite;
+    if (!timed || pondering_.load() || thread_index_ != 0 || options_.multi_pv != 1
+        || options_.defence_probe_permille <= 0 || root_depth_ < 4 || root_ranking_.size() < 2)
+        return false;
+    const Move best = root_ranking_[0].move;
+    if (std::find(probed.begin(), probed.end(), best) != probed.end()) return false;
+    probed.push_back(best);
+    const int64_t since = std::max<int64_t>(0, ponderhit_ms_.load());
+    const int64_t left  = budget_.maximum_ms - (elapsed_ms() - since);
+    const int64_t ms =
+        std::min(budget_.optimum_ms * options_.defence_probe_permille / 1000, left / 2);
+    if (ms <= 0) return false;
+
+    StateInfo st;
+    pos.do_move(best, st);
+    bool refuted = false;
+    // A check leaves the opponent to evade first: the solver's attacker is never in check.
+    if (!pos.in_check()) {
+        if (!defence_solver_) defence_solver_ = std::make_unique<MateSolver>(DEFENCE_HASH_MB);
+        MateLimits probe;
+        probe.time_ms = ms;
+        probe.stop    = &stop_;
+        probe.shorten = false;
+        refuted       = defence_solver_->solve(pos, probe).status == MateStatus::MATE;
+    }
+    pos.undo_move(best);
+    if (!refuted) return false;
+
+    root_ranking_.erase(root_ranking_.begin());
+    const RootMove& next = root_ranking_[0];
+    result.best          = next.move;
+    if (next.pv.empty() || next.pv[0] != next.move) {
+        result.pv     = {next.move};
+        result.ponder = Move::none();
+    } else {
+        result.pv     = next.pv;
+        result.ponder = next.pv.size() > 1 ? next.pv[1] : Move::none();
+    }
+    return true;
 }
 
 Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool report_bounds,

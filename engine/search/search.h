@@ -5,8 +5,9 @@
 // continuation histories, a one-move mate test at every node, null-move pruning, razoring,
 // reverse futility, futility and SEE pruning at the reduced depth, continuation-history
 // pruning, late move reductions and pruning, internal iterative reduction, check and singular
-// extensions (with multi-cut), mate-distance pruning, and repetition scoring. One Searcher is
-// one search thread.
+// extensions (with multi-cut), mate-distance pruning, and repetition scoring. In timed
+// searches each new best root move is checked by the df-pn solver for a forced mate of the
+// opponent after it (the defence probe). One Searcher is one search thread.
 
 #include <atomic>
 #include <chrono>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "mate/mate_solver.h"
 #include "search/limits.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
@@ -43,7 +45,13 @@ struct SearchOptions {
     int   multi_pv   = 1; ///< Lines to search and report (MultiPV); line 1 gives the answer.
     /// MaxMovesToDraw: the game is drawn once this many moves are played, i.e. from game ply
     /// (Position::game_ply, the move number) limit + 1 on, unless the last move mated. 0 = none.
-    int         max_moves_to_draw = 0;
+    int max_moves_to_draw = 0;
+    /// Defence probe: in a timed search, each move that becomes the best one is checked with
+    /// the df-pn solver for a forced mate of the opponent after it, with up to this share (per
+    /// mille) of the optimum time; a refuted move is dropped from the root. Long check
+    /// sequences lie far beyond the search's horizon, and a strong opponent finds them.
+    /// 0 turns it off.
+    int         defence_probe_permille = 80;
     TimeOptions time;
 };
 
@@ -139,6 +147,10 @@ private:
     /// draw.
     Value move_limit_value(const Position& pos, int ply) const;
     void  check_time();
+    /// The defence probe (SearchOptions::defence_probe_permille) at the end of an iteration:
+    /// when the best root move, not probed before (`probed`), lets the opponent mate, drops it
+    /// and makes the next root move the result. True when a move was dropped.
+    bool drop_refuted_best(Position& pos, SearchResult& result, std::vector<Move>& probed);
     /// Takes over a clock that came with ponderhit and recomputes the budget (search thread).
     void apply_ponderhit_clock();
     /// Counts a node; returns the new count.
@@ -174,28 +186,29 @@ private:
         return is_board_move(prev) ? &counter_moves_[prev.moved_piece_after()][prev.to()] : nullptr;
     }
 
-    TranspositionTable&      tt_;
-    SearchLimits             limits_;
-    SearchOptions            options_;
-    TimeBudget               budget_;
-    Clock::time_point        start_;
-    std::atomic<bool>        stop_{false};
-    std::atomic<bool>        pondering_{false};
-    std::atomic<int64_t>     ponderhit_ms_{-1};
-    std::atomic<bool>        clock_pending_{false}; ///< pending_clock_ waits to be applied.
-    std::mutex               clock_mutex_; ///< Guards pending_clock_.
-    SearchLimits             pending_clock_;
-    Color                    root_us_  = BLACK; ///< Side to move at the root (for the budget).
-    int                      root_ply_ = 0; ///< Game ply at the root (for the budget).
-    std::atomic<uint64_t>    nodes_{0}; // written by this thread only; relaxed, no RMW
-    int                      thread_index_      = 0;
-    const std::atomic<bool>* stop_request_      = nullptr;
-    const std::atomic<bool>* ponderhit_request_ = nullptr;
-    int                      seldepth_          = 0;
-    int                      root_depth_        = 0;
-    std::vector<Move>        root_moves_; ///< The moves the current root line may choose from.
-    std::vector<RootMove>    root_ranking_; ///< Every root move, the current lines first.
-    int                      history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
+    TranspositionTable&         tt_;
+    std::unique_ptr<MateSolver> defence_solver_; ///< The defence probe's; made on first use.
+    SearchLimits                limits_;
+    SearchOptions               options_;
+    TimeBudget                  budget_;
+    Clock::time_point           start_;
+    std::atomic<bool>           stop_{false};
+    std::atomic<bool>           pondering_{false};
+    std::atomic<int64_t>        ponderhit_ms_{-1};
+    std::atomic<bool>           clock_pending_{false}; ///< pending_clock_ waits to be applied.
+    std::mutex                  clock_mutex_; ///< Guards pending_clock_.
+    SearchLimits                pending_clock_;
+    Color                       root_us_  = BLACK; ///< Side to move at the root (for the budget).
+    int                         root_ply_ = 0; ///< Game ply at the root (for the budget).
+    std::atomic<uint64_t>       nodes_{0}; // written by this thread only; relaxed, no RMW
+    int                         thread_index_      = 0;
+    const std::atomic<bool>*    stop_request_      = nullptr;
+    const std::atomic<bool>*    ponderhit_request_ = nullptr;
+    int                         seldepth_          = 0;
+    int                         root_depth_        = 0;
+    std::vector<Move>           root_moves_; ///< The moves the current root line may choose from.
+    std::vector<RootMove>       root_ranking_; ///< Every root move, the current lines first.
+    int                         history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
     /// Score of the root move that last raised alpha (kept for a stopped iteration).
     Value root_best_ = VALUE_NONE;
     /// Continuation history: [previous piece][previous destination][piece][destination].

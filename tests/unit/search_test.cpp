@@ -125,6 +125,35 @@ TEST(Search, RootMateProbeIsSkippedAtFixedDepth) {
         EXPECT_NE(info.score, mate_in(11));
 }
 
+// From a game lost to gpsshogi (session 8's analysis): White, a gold and a silver up, takes
+// a third piece with 6i7i, after which Black mates in 29 by checks, far past the horizon.
+constexpr const char* GREEDY_CAPTURE_ALLOWS_MATE =
+    "sfen ln2k3l/1r2s1PB1/4pGn1p/p1pl1sBp1/5pp1P/PPPPP4/1K7/3G5/LNG+r5 w GS3Psnp 114";
+
+TEST(Search, DefenceProbeDropsAMoveThatAllowsAMate) {
+    // The premises: the search alone takes the gold, and after it Black has a forced mate.
+    Harness h;
+    EXPECT_EQ(to_usi(h.search(GREEDY_CAPTURE_ALLOWS_MATE, depth_limit(8)).move), "6i7i");
+    Game game;
+    ASSERT_TRUE(game.set_position(GREEDY_CAPTURE_ALLOWS_MATE).ok());
+    std::string error;
+    game.play(parse_legal_move(game.position(), "6i7i", error));
+    MateSolver solver(16);
+    MateLimits mate_limits;
+    mate_limits.nodes   = 1'000'000;
+    mate_limits.shorten = false;
+    ASSERT_EQ(solver.solve(game.position(), mate_limits).status, MateStatus::MATE);
+
+    // A timed search probes its best moves and plays something else.
+    Harness probed;
+    probed.engine.options().search.defence_probe_permille = 1000; // slow builds need time
+    SearchLimits l;
+    l.byoyomi        = 3000;
+    const BestMove b = probed.search(GREEDY_CAPTURE_ALLOWS_MATE, l);
+    ASSERT_EQ(b.kind, BestMove::Kind::MOVE);
+    EXPECT_NE(to_usi(b.move), "6i7i");
+}
+
 TEST(Search, MatedSideResigns) {
     Harness h;
     EXPECT_EQ(h.search("sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1", depth_limit(3)).kind,
