@@ -609,6 +609,34 @@ Bitboard MateSolver::futile_squares() const {
     return futile;
 }
 
+bool MateSolver::taken_for_nothing(Move drop, int conv) {
+    // Tsume convention: an interposition is futile when the attacker mates as soon without
+    // the piece: by a shortest check that does not take it, or one that takes it and goes on
+    // with a mate that can spare it. One that every shortest mate takes and then needs (the
+    // attacker's own pieces of the type not being enough) counts, like Kotobuki's knight and
+    // silver interpositions on 3g: the square alone (futile_squares) made it 587 plies, not
+    // 611. The checks are those eval_node weighed at this node (memoised).
+    const PieceType pt      = drop.dropped_type();
+    const Hand      hand    = pos_.hand(attacker_);
+    bool            weighed = false;
+    Move            moves[MAX_MOVES];
+    Move* const     end = generate<GenType::CHECKS, true>(pos_, moves);
+    for (const Move* m = moves; m != end; ++m) {
+        const Piece captured = m->is_drop() ? NO_PIECE : pos_.piece_on(m->to());
+        Hand        after    = hand;
+        if (m->is_drop())
+            after.remove(m->dropped_type());
+        else if (captured != NO_PIECE)
+            after.add(unpromoted(type_of(captured)));
+        const auto it = evals_.find(node_key(pos_.board_key_after(*m), after));
+        if (it == evals_.end() || 1 + it->second.conv != conv) continue;
+        weighed = true;
+        if (m->is_drop() || m->to() != drop.to() || it->second.used.count(pt) < after.count(pt))
+            return true;
+    }
+    return !weighed;
+}
+
 bool MateSolver::prove_some_child(int ply, Frame& f) {
     // A proven OR node whose proving child was pushed out of the table: search the checks
     // again with growing budgets until one is proven.
@@ -689,6 +717,10 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
     // budget (eval_failed_) ends the whole evaluation.
     bool futile_best = false;
     bool local_fail  = false;
+    // The pieces the mate drops: at an AND node for every evasion but futile interpositions,
+    // at an OR node the fewest of each type among the shortest checks.
+    Hand used;
+    int  used_conv = -1;
     for (int pass = 0; pass < 3 && !best.ok && !local_fail && !eval_failed_; ++pass) {
         // Pass 0: the attacker's children proven with a shorter stored distance (they cannot
         // lead back here); pass 1: any proven child; pass 2: prove some child again first.
@@ -703,7 +735,8 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
                 local_fail = true;
                 break;
             }
-            const bool futile = !or_node && c.futile;
+            bool        futile   = !or_node && c.futile;
+            const Piece captured = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
             pos_.do_move(c.move, states_[size_t(ply) + 1]);
             const bool proven = usable || reprove(ply + 1);
             const Eval e      = proven ? eval_node(ply + 1) : Eval{};
@@ -711,6 +744,11 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
             if (!e.ok) {
                 if (!or_node) local_fail = true;
                 continue;
+            }
+            if (futile) {
+                pos_.do_move(c.move, states_[size_t(ply) + 1]);
+                futile = taken_for_nothing(c.move, e.conv);
+                pos_.undo_move(c.move);
             }
             const int conv = or_node ? 1 + e.conv : (futile ? std::max(e.conv - 1, 0) : 1 + e.conv);
             const int real = 1 + e.real;
@@ -724,12 +762,26 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
                       || (conv == best.conv
                           && ((futile_best && !futile)
                               || (futile_best == futile && real < best.real)));
+            if (!or_node) {
+                // Futile interpositions are no part of the solution, nor what answers them.
+                if (!futile) used = hand_max(used, e.used);
+            } else if (const Hand u = or_proof_hand(e.used, c.move, captured);
+                       used_conv < 0 || conv < used_conv) {
+                used      = u;
+                used_conv = conv;
+            } else if (conv == used_conv) {
+                used = hand_min(used, u);
+            }
             if (better) {
-                best        = {conv, real, c.move, true};
+                best.conv   = conv;
+                best.real   = real;
+                best.best   = c.move;
+                best.ok     = true;
                 futile_best = futile;
             }
         }
     }
+    best.used = used;
     if (local_fail) best = {};
     path_.pop();
     if (eval_failed_ || !best.ok) return {};

@@ -128,6 +128,10 @@ private:
         int  real = 0; ///< Plies of the actual line to checkmate.
         Move best = Move::none();
         bool ok   = false;
+        /// The attacker's pieces in hand the mate drops (less those it captures first): at an
+        /// AND node every evasion's but futile interpositions', at an OR node the fewest of
+        /// each type among the checks of the shortest length.
+        Hand used;
     };
 
     /// Searches the current node until its numbers reach a threshold. `known_found`: the
@@ -162,6 +166,11 @@ private:
     /// The shortest-for-the-attacker, longest-for-the-defender line from the current node,
     /// by tsume convention; memoised per node.
     Eval eval_node(int ply);
+    /// At the OR node just after `drop`, an interposition on a square of futile_squares(), the
+    /// node evaluated as `conv` plies: whether the interposition is futile by convention.
+    /// False when every shortest check weighed by eval_node takes the piece and the mate
+    /// after it needs the piece.
+    bool taken_for_nothing(Move drop, int conv);
     /// Reads the mating line of the proven root (eval_node, else stored_line) and verifies
     /// it; false (pv empty) when no verified line could be read.
     bool read_line(const Position& root, std::vector<Move>& pv, int& length);

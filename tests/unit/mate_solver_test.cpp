@@ -230,6 +230,25 @@ TEST(MateSolver, FutileInterpositionsAreNotCounted) {
     EXPECT_EQ(r.length, 1);
 }
 
+// Kotobuki (Zuko #100, 611 plies) after 456 and 560 plies. The silver and knight
+// interpositions on 3g are taken by the dragon, and the mate then drops those pieces (S*9g,
+// N*7g, N*2d, N*1e): such interpositions count. Judging futility by the square alone
+// counted 151 and 49 plies, and 587 for the whole problem.
+TEST(MateSolver, InterpositionsWhosePiecesTheMateDropsCount) {
+    for (const auto& [sfen, plies] : {
+             std::pair{"g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b2Pl1/6+R2/6n1S/1P2gSk2/1g+p2P3 b 3NPs7p 457",
+                       155},
+             std::pair{"g8/3lP4/N1+N3ppp/s2B4P/3b2Pl1/1l6+R/S7S/1P2gSk2/1g+p2P3 b Nrgnl9p 561", 51},
+         }) {
+        SCOPED_TRACE(sfen);
+        const MateResult r = solve(sfen);
+        ASSERT_EQ(r.status, MateStatus::MATE);
+        expect_mating_line(sfen, r.pv);
+        EXPECT_EQ(r.length, plies) << line_text(r.pv);
+        EXPECT_EQ(int(r.pv.size()), plies);
+    }
+}
+
 const std::string MICROCOSMOS =
     "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1";
 
