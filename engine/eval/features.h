@@ -60,10 +60,41 @@ constexpr int FEATURE_COUNT   = KING_SHELTER + SHELTER_OFFSETS * SHELTER_STATES;
 
 /// Square s seen from colour c's side (White's board turned round), files mirrored onto 1-5:
 /// 0..44.
-inline int owner_square(Color c, Square s) {
+constexpr int owner_square_of(Color c, Square s) {
     int file = int(file_of(s)), rank = int(rank_of(s));
     if (c == WHITE) file = 8 - file, rank = 8 - rank;
     return std::min(file, 8 - file) * 9 + rank;
+}
+
+/// Offset of square s from king k, seen from colour c's side, mirrored left-right: 0..152.
+constexpr int king_offset_of(Color c, Square k, Square s) {
+    int df = int(file_of(s)) - int(file_of(k));
+    int dr = int(rank_of(s)) - int(rank_of(k));
+    if (c == WHITE) dr = -dr; // White looks at the board turned round; |df| hides the file flip
+    return (df < 0 ? -df : df) * 17 + dr + 8;
+}
+
+/// owner_square_of and king_offset_of as tables: the evaluation asks for them for every piece
+/// it scores (a king move rescores them all), and a load beats the divisions by 9.
+inline constexpr auto OWNER_SQUARES = [] {
+    std::array<uint8_t, int(COLOR_NB) * int(SQ_NB)> table{};
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int s = 0; s < SQ_NB; ++s)
+            table[c * SQ_NB + s] = uint8_t(owner_square_of(Color(c), Square(s)));
+    return table;
+}();
+inline constexpr auto KING_OFFSETS = [] {
+    std::array<std::array<uint8_t, SQ_NB>, int(COLOR_NB) * int(SQ_NB)> table{};
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int k = 0; k < SQ_NB; ++k)
+            for (int s = 0; s < SQ_NB; ++s)
+                table[c * SQ_NB + k][s] = uint8_t(king_offset_of(Color(c), Square(k), Square(s)));
+    return table;
+}();
+
+/// owner_square_of, read from its table.
+inline int owner_square(Color c, Square s) {
+    return OWNER_SQUARES[int(c) * SQ_NB + s];
 }
 
 /// How much the enemy hand threatens a king, 0..4: drops are shogi's main attacking force.
@@ -73,12 +104,9 @@ inline int hand_pressure(Hand h) {
     return std::min(4, (weight + 1) / 2);
 }
 
-/// Offset of square s from king k, seen from colour c's side, mirrored left-right.
+/// king_offset_of, read from its table.
 inline int king_offset(Color c, Square k, Square s) {
-    int df = int(file_of(s)) - int(file_of(k));
-    int dr = int(rank_of(s)) - int(rank_of(k));
-    if (c == WHITE) dr = -dr; // White looks at the board turned round; |df| hides the file flip
-    return std::abs(df) * 17 + dr + 8;
+    return KING_OFFSETS[int(c) * SQ_NB + k][s];
 }
 
 /// Calls f(feature, coefficient) for the features of one non-king piece of colour c and type
