@@ -45,8 +45,7 @@ Value see(const Position& pos, Move m) {
     // The piece now standing on `to`, which the next capture would take.
     PieceType on_square = type_of(m.moved_piece_after());
     Color     side      = ~pos.side_to_move();
-    Bitboard  attackers =
-        (pos.attackers_to(BLACK, to, occ) | pos.attackers_to(WHITE, to, occ)) & occ;
+    Bitboard  attackers = pos.attackers_to(to, occ) & occ;
 
     while (d < 38) {
         const Bitboard mine = attackers & pos.pieces(side);
