@@ -73,6 +73,15 @@ Hand hand_min(Hand a, Hand b) {
     return a;
 }
 
+// The attacker's hand after its move m (which captured `captured`, or NO_PIECE).
+Hand hand_after(Hand hand, Move m, Piece captured) {
+    if (m.is_drop())
+        hand.remove(m.dropped_type());
+    else if (captured != NO_PIECE)
+        hand.add(unpromoted(type_of(captured)));
+    return hand;
+}
+
 // Proof hand of an OR node proven by move m (which captured `captured`, or NO_PIECE) from the
 // child's proof hand: a drop needs the dropped piece, a capture brings one in.
 Hand or_proof_hand(Hand child, Move m, Piece captured) {
@@ -186,13 +195,8 @@ void MateSolver::expand(Frame& f, bool or_node) {
         c.move       = m;
         c.board_key  = pos_.board_key_after(m);
         table_.prefetch(c.board_key); // read soon by look_up_child
-        c.hand = hand;
-        if (or_node) {
-            if (m.is_drop())
-                c.hand.remove(m.dropped_type());
-            else if (const Piece cap = pos_.piece_on(m.to()); cap != NO_PIECE)
-                c.hand.add(unpromoted(type_of(cap)));
-        }
+        c.hand =
+            or_node ? hand_after(hand, m, m.is_drop() ? NO_PIECE : pos_.piece_on(m.to())) : hand;
         c.node_key = node_key(c.board_key, c.hand);
         c.init_pn = c.init_dn = 0; // estimated when first needed (see estimate)
     }
@@ -626,13 +630,8 @@ bool MateSolver::taken_for_nothing(Move drop, int conv) {
     Move            moves[MAX_MOVES];
     Move* const     end = generate<GenType::CHECKS, true>(pos_, moves);
     for (const Move* m = moves; m != end; ++m) {
-        const Piece captured = m->is_drop() ? NO_PIECE : pos_.piece_on(m->to());
-        Hand        after    = hand;
-        if (m->is_drop())
-            after.remove(m->dropped_type());
-        else if (captured != NO_PIECE)
-            after.add(unpromoted(type_of(captured)));
-        const auto it = evals_.find(node_key(pos_.board_key_after(*m), after));
+        const Hand after = hand_after(hand, *m, m->is_drop() ? NO_PIECE : pos_.piece_on(m->to()));
+        const auto it    = evals_.find(node_key(pos_.board_key_after(*m), after));
         if (it == evals_.end() || 1 + it->second.conv != conv) continue;
         weighed = true;
         if (m->is_drop() || m->to() != drop.to() || it->second.used.count(pt) < after.count(pt))

@@ -142,11 +142,13 @@ int64_t Searcher::elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
 }
 
+int64_t Searcher::thinking_ms() const {
+    return elapsed_ms() - std::max<int64_t>(0, ponderhit_ms_.load(std::memory_order_relaxed));
+}
+
 bool Searcher::time_up() const {
-    if (pondering_.load(std::memory_order_relaxed) || limits_.infinite) return false;
-    if (!limits_.uses_clock() && limits_.movetime == 0) return false;
-    const int64_t since = std::max<int64_t>(0, ponderhit_ms_.load(std::memory_order_relaxed));
-    return elapsed_ms() - since >= budget_.maximum_ms;
+    if (pondering_.load(std::memory_order_relaxed) || !timed()) return false;
+    return thinking_ms() >= budget_.maximum_ms;
 }
 
 Value Searcher::move_limit_value(const Position& pos, int ply) const {
@@ -314,12 +316,10 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         best_move_changes = best_move_changes / 2 + (result.best != last_best ? 1.0 : 0.0);
         last_best         = result.best;
         apply_ponderhit_clock();
-        const bool timed = (limits_.uses_clock() || limits_.movetime) && !limits.infinite;
-        if (timed && !pondering_.load() && root_depth_ > 1) {
-            const int64_t since  = std::max<int64_t>(0, ponderhit_ms_.load());
+        if (timed() && !pondering_.load() && root_depth_ > 1) {
             const int64_t target = adjusted_optimum(
                 budget_, best_move_changes, int((first_score + previous) / 2 - result.score));
-            if (elapsed_ms() - since >= target) break;
+            if (thinking_ms() >= target) break;
         }
         if (root_depth_ <= 4) first_score = result.score;
         if (!limits.infinite && is_mate_score(result.score)
@@ -337,15 +337,13 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
 }
 
 bool Searcher::drop_refuted_best(Position& pos, SearchResult& result, std::vector<Move>& probed) {
-    const bool timed = (limits_.uses_clock() || limits_.movetime) && !limits_.infinite;
-    if (!timed || pondering_.load() || thread_index_ != 0 || options_.multi_pv != 1
+    if (!timed() || pondering_.load() || thread_index_ != 0 || options_.multi_pv != 1
         || options_.defence_probe_permille <= 0 || root_depth_ < 4 || root_ranking_.size() < 2)
         return false;
     const Move best = root_ranking_[0].move;
     if (std::find(probed.begin(), probed.end(), best) != probed.end()) return false;
     probed.push_back(best);
-    const int64_t since = std::max<int64_t>(0, ponderhit_ms_.load());
-    const int64_t left  = budget_.maximum_ms - (elapsed_ms() - since);
+    const int64_t left = budget_.maximum_ms - thinking_ms();
     const int64_t ms =
         std::min(budget_.optimum_ms * options_.defence_probe_permille / 1000, left / 2);
     if (ms <= 0) return false;

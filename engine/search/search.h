@@ -161,6 +161,10 @@ private:
     }
     bool    time_up() const;
     int64_t elapsed_ms() const;
+    /// Milliseconds the move's clock has run: since the start, or since ponderhit.
+    int64_t thinking_ms() const;
+    /// A search for a move on the clock (byoyomi, main time or movetime), not `go infinite`.
+    bool timed() const { return (limits_.uses_clock() || limits_.movetime) && !limits_.infinite; }
     /// ss->placement, computed first if a king move left it unknown.
     static int32_t placement(const Position& pos, Stack* ss);
     /// evaluate(pos) with the placement score kept on the stack.
