@@ -6,7 +6,9 @@
 #      coverage): the same fast tests, with the magic-multiplication slider index (Release
 #      uses PEXT), so both paths and both compilers are tested;
 #   3. clang-format check of every source file;
-#   4. 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh), on the
+#   4. the profile-guided Release engine that scripts/run.sh starts (scripts/build.sh), with
+#      the bench signature again: PGO and LTO must not change the search;
+#   5. 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh), on the
 #      build of step 2, so the engine is compiled twice, not three times.
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
 # (then only the Release build runs).
@@ -37,6 +39,10 @@ cmake --build "$root/build/ci-sanitize" -j "$jobs"
 echo "== clang-format"
 cd "$root"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+
+echo "== Profile-guided Release engine (scripts/build.sh)"
+"$root/scripts/build.sh"
+"$root/scripts/bench_signature.sh" "$root/build/release/usi/tsubame"
 
 echo "== Fuzz (libFuzzer, 30 s)"
 TSUBAME_FUZZ_BUILD="$root/build/ci-sanitize" "$root/scripts/fuzz.sh" 30
