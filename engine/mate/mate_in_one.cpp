@@ -141,19 +141,17 @@ int FlightCounter::count(const Position& pos, Move m) const {
     while (squares) {
         const Square s = squares.pop();
         const int    i = slot_[s - ksq_ + 10];
-        bool         attacked;
-        if (hidden && (line_bb(s, m.from()) & hidden)) {
-            // A slider that `from` hid may see s now: looked at afresh.
-            attacked = pos.is_attacked_by(us, mine, s, occ);
-        } else {
-            Bitboard a = att_[i] & mine;
-            // The piece now on `to` blocks the sliders it stands in front of.
-            for (Bitboard sl = a & sliders_; sl;) {
-                const Square p = sl.pop();
-                if (between_bb(p, s).test(to)) a ^= square_bb(p);
-            }
-            attacked = bool(a);
+        Bitboard     a = att_[i] & mine;
+        // The piece now on `to` blocks the sliders it stands in front of.
+        for (Bitboard sl = a & sliders_; sl;) {
+            const Square p = sl.pop();
+            if (between_bb(p, s).test(to)) a ^= square_bb(p);
         }
+        // Leaving `from` opens lines only: an attacker still seen stays one. Else a slider
+        // that `from` hid may see s now: looked at afresh (rarely needed, so asked last).
+        const bool attacked =
+            a
+            || (hidden && (line_bb(s, m.from()) & hidden) && pos.is_attacked_by(us, mine, s, occ));
         n += !attacked;
         if (AnyOne && n) return n;
     }

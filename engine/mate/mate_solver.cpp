@@ -165,8 +165,8 @@ void MateSolver::expand(Frame& f, bool or_node) {
                                : generate<GenType::EVASIONS, true>(pos_, f.moves);
     const Hand  hand = pos_.hand(attacker_);
     f.children.clear();
-    f.flights_ready = false;
-    f.att_square    = SQ_NONE;
+    f.flights    = nullptr;
+    f.att_square = SQ_NONE;
     // Ties between equal proof numbers go to the first child, so checks come in four groups:
     // promoting captures, captures, promotions, the rest (evasions in the generator's order).
     // A stable counting sort puts each move straight into its place.
@@ -233,11 +233,11 @@ void MateSolver::estimate(Frame& f, Child& c, bool or_node) {
             ++c.init_pn;
         // Every square the king can flee to after the check is one more evasion to refute;
         // a king with none is harder to disprove.
-        if (!f.flights_ready) {
-            f.flights.reset(pos_);
-            f.flights_ready = true;
+        if (!f.flights) {
+            f.own_flights.reset(pos_);
+            f.flights = &f.own_flights;
         }
-        const int flights = f.flights.after(pos_, m);
+        const int flights = f.flights->after(pos_, m);
         c.init_pn         = std::max(c.init_pn, uint32_t(flights));
         if (flights == 0) ++c.init_dn;
     } else if (captured != NO_PIECE) {
@@ -295,18 +295,31 @@ Move MateSolver::mate_in_one() {
     return mate::find_mate_in_one(pos_);
 }
 
-Move MateSolver::mate_in_one_after(Frame& f, Move evasion) {
-    if (!evasion.is_drop() || pos_.in_check()) return mate_in_one();
-    // Drops on one square leave the king, the occupancy and our pieces the same, so our
-    // attackers of the king's neighbours too.
-    const Square to = evasion.to();
-    for (int i = 0; i < f.drop_count; ++i)
-        if (f.drop_squares[i] == to) return mate::find_mate_in_one(pos_, f.drop_flights[i]);
-    if (f.drop_count == MAX_DROP_SQUARES) return mate_in_one();
-    mate::FlightCounter& flights   = f.drop_flights[f.drop_count];
-    f.drop_squares[f.drop_count++] = to;
-    flights.reset(pos_);
-    return mate::find_mate_in_one(pos_, flights);
+Move MateSolver::mate_in_one_after(Frame& f, size_t i) {
+    Child&     c       = f.children[i];
+    const Move evasion = c.move;
+    if (pos_.in_check() || pos_.king_square(~pos_.side_to_move()) == SQ_NONE) return mate_in_one();
+    mate::FlightCounter* flights;
+    if (evasion.is_drop()) {
+        // Drops on one square leave the king, the occupancy and our pieces the same, so our
+        // attackers of the king's neighbours too.
+        const Square to = evasion.to();
+        for (int k = 0; k < f.drop_count; ++k)
+            if (f.drop_squares[k] == to) {
+                c.flights = &f.drop_flights[k];
+                return mate::find_mate_in_one(pos_, f.drop_flights[k]);
+            }
+        if (f.drop_count == MAX_DROP_SQUARES) return mate_in_one();
+        flights                        = &f.drop_flights[f.drop_count];
+        f.drop_squares[f.drop_count++] = to;
+    } else {
+        if (i >= MAX_BOARD_EVASION) return mate_in_one();
+        flights = &f.board_flights[i];
+    }
+    // Kept for the child's checks (their estimates need the same counter).
+    flights->reset(pos_);
+    c.flights = flights;
+    return mate::find_mate_in_one(pos_, *flights);
 }
 
 Hand MateSolver::interposition_guard() const {
@@ -326,7 +339,7 @@ Hand MateSolver::interposition_guard() const {
 }
 
 MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
-                                    int known_found) {
+                                    int known_found, const mate::FlightCounter* flights) {
     const bool     or_node = pos_.side_to_move() == attacker_;
     const Hand     hand    = pos_.hand(attacker_);
     const uint64_t bkey    = pos_.board_key();
@@ -356,6 +369,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
 
     Frame& f = frame(ply);
     expand(f, or_node);
+    f.flights = flights;
     if (f.children.empty()) {
         if (or_node) {
             // No check at all. More of a piece already held adds no move; any new type might.
@@ -395,7 +409,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 if (p.found) continue;
                 p.found = true;
                 pos_.do_move(c.move, states_[size_t(ply) + 1]);
-                if (const Move m = mate_in_one_after(f, c.move); m != Move::none()) {
+                if (const Move m = mate_in_one_after(f, i); m != Move::none()) {
                     const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
                     pos_.do_move(m, states_[size_t(ply) + 2]);
                     const Hand guard = interposition_guard();
@@ -437,6 +451,14 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         uint32_t best_val = INFINITE_PN;
         if (or_node) {
             cur = {INFINITE_PN, 0};
+            // Drops of one piece type count by their largest disproof number, not their sum:
+            // they are much alike, and their sum made checks with a full hand look far
+            // harder to disprove than they are (as KomoringHeights does for lance, bishop
+            // and rook drops; with every type here, le31: 3.82M -> 3.66M nodes to the first
+            // proofs).
+            uint32_t sum = 0;
+            std::fill(std::begin(drop_max), std::end(drop_max), 0u);
+            // One pass for the best child and the sum.
             for (size_t i = 0; i < f.children.size(); ++i) {
                 const Child& c = f.children[i];
                 // Among equal proof numbers the check harder to disprove (hard6: 2.18M ->
@@ -448,15 +470,6 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
                 } else if (c.pn < second) {
                     second = c.pn;
                 }
-            }
-            // Drops of one piece type count by their largest disproof number, not their sum:
-            // they are much alike, and their sum made checks with a full hand look far
-            // harder to disprove than they are (as KomoringHeights does for lance, bishop
-            // and rook drops; with every type here, le31: 3.82M -> 3.66M nodes to the first
-            // proofs).
-            uint32_t sum = 0;
-            std::fill(std::begin(drop_max), std::end(drop_max), 0u);
-            for (const Child& c : f.children) {
                 if (c.move.is_drop()) {
                     uint32_t& d = drop_max[c.move.dropped_type()];
                     d           = std::max(d, c.dn);
@@ -530,7 +543,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         pos_.do_move(m, states_[size_t(ply) + 1]);
         // Nothing was searched since the child was read: its reading stands.
         mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
-            c.read_at == nodes_ ? int(c.found) : -1);
+            c.read_at == nodes_ ? int(c.found) : -1, c.flights);
         pos_.undo_move(m);
         if (rep_inserts_ != inserts) {
             // (Again after the results may have been emptied meanwhile.)

@@ -100,16 +100,22 @@ private:
         bool     found; ///< The table held the child when it was read (see MateProbe).
         bool     futile; ///< AND node: a drop on a square of futile_squares().
         uint64_t read_at; ///< nodes_ when the table was read for the child.
+        /// AND node: the child's FlightCounter, made by its mate-in-one test in the parent's
+        /// frame (valid while the parent's first expansion lasts; null otherwise).
+        const mate::FlightCounter* flights;
     };
-    static constexpr int MAX_DROP_SQUARES = 8;
+    static constexpr int MAX_DROP_SQUARES  = 8;
+    static constexpr int MAX_BOARD_EVASION = 16; ///< Board evasions whose FlightCounter is kept.
     struct Frame {
         std::vector<Child> children;
         Move               moves[MAX_MOVES];
         /// What reading the table for each child would give, as known after an AND node's
         /// first expansion tested and stored its children.
-        mate::MateProbe     known[MAX_MOVES];
-        mate::FlightCounter flights; ///< For the checks' estimates, made at the first one.
-        bool                flights_ready = false;
+        mate::MateProbe known[MAX_MOVES];
+        /// For the checks' estimates: the parent's (see Child::flights), else own_flights, made at
+        /// the first estimate; null until then.
+        const mate::FlightCounter* flights = nullptr;
+        mate::FlightCounter        own_flights;
         /// For the estimates: both sides' attackers of the last destination square asked
         /// about (moves to one square, e.g. drops of several pieces, share them).
         Square   att_square = SQ_NONE;
@@ -119,6 +125,9 @@ private:
         Square              drop_squares[MAX_DROP_SQUARES];
         mate::FlightCounter drop_flights[MAX_DROP_SQUARES];
         int                 drop_count = 0;
+        /// At an AND node, the FlightCounter after each of its first board evasions (for the
+        /// mate-in-one tests, then for the checks' estimates at the child).
+        mate::FlightCounter board_flights[MAX_BOARD_EVASION];
     };
     struct Numbers {
         uint32_t pn, dn;
@@ -136,8 +145,10 @@ private:
 
     /// Searches the current node until its numbers reach a threshold. `known_found`: the
     /// caller read the table for this node since the last change to it, and found an open
-    /// entry (true) or none (false); unknown when -1.
-    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key, int known_found = -1);
+    /// entry (true) or none (false); unknown when -1. `flights`: the node's FlightCounter, if
+    /// the caller has it.
+    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key, int known_found = -1,
+                const mate::FlightCounter* flights = nullptr);
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
@@ -157,8 +168,9 @@ private:
     void try_prove(int ply, uint64_t budget);
     /// A move of the attacker that mates at once, found by the fast test.
     Move mate_in_one();
-    /// mate_in_one after the defender's move `evasion` at the frame's node (played).
-    Move mate_in_one_after(Frame& f, Move evasion);
+    /// mate_in_one after the defender's move, the frame's child i (played); keeps the
+    /// FlightCounter it makes in the frame and points the child's `flights` at it.
+    Move mate_in_one_after(Frame& f, size_t i);
     /// Proof hand of an AND node with no evasions (or the pieces any AND node must deny the
     /// defender so that it cannot interpose).
     Hand interposition_guard() const;
