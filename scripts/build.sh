@@ -2,7 +2,7 @@
 # Builds the Release engine, build/release/usi/tsubame, with profile-guided optimisation as
 # Stockfish's `make profile-build` does: an instrumented build (build/pgo-generate) runs a
 # training workload (bench, perft, tsume problems), and the final build compiles again from
-# that profile with link-time optimisation; about 11% fewer cycles on `bench`. Only what
+# that profile with link-time optimisation; about 7% fewer cycles on `bench`. Only what
 # changed is rebuilt; a changed instrumented engine retrains and rebuilds the final one.
 # Without GCC, or with TSUBAME_PGO=0 in the environment, a plain Release build.
 #   scripts/build.sh [extra cmake -D options for build/release]

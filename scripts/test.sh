@@ -9,7 +9,7 @@
 #   4. the profile-guided Release engine that scripts/run.sh starts (scripts/build.sh), with
 #      the bench signature again: PGO and LTO must not change the search;
 #   5. 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh), on the
-#      build of step 2, so the engine is compiled twice, not three times.
+#      build of step 2 (no separate fuzzing build).
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
 # (then only the Release build runs).
 set -euo pipefail

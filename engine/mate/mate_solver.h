@@ -101,7 +101,7 @@ private:
         bool     futile; ///< AND node: a drop on a square of futile_squares().
         uint64_t read_at; ///< nodes_ when the table was read for the child.
         /// AND node: the child's FlightCounter, made by its mate-in-one test in the parent's
-        /// frame (valid while the parent's first expansion lasts; null otherwise).
+        /// frame (valid as long as the frame's children; null when no test made one).
         const mate::FlightCounter* flights;
     };
     static constexpr int MAX_DROP_SQUARES  = 8;
