@@ -438,6 +438,78 @@ bool is_legal(const Position& pos, Move m) {
     return LegalMoves(pos).contains(m);
 }
 
+namespace {
+
+// The drop `raw` (a drop's to16 bits), if generate<LEGAL> lists it.
+Move generated_drop(const Position& pos, Move raw) {
+    const Color     us = pos.side_to_move();
+    const Square    to = raw.to();
+    const PieceType pt = raw.dropped_type();
+    if (raw.is_promotion() || pt < HAND_TYPE_BEGIN || pt >= HAND_TYPE_END) return Move::none();
+    if (!pos.hand(us).has(pt) || pos.piece_on(to) != NO_PIECE) return Move::none();
+    if ((pt == PAWN || pt == LANCE) && !LIVE_RANKS[us][0].test(to)) return Move::none();
+    if (pt == KNIGHT && !LIVE_RANKS[us][1].test(to)) return Move::none();
+    if (pt == PAWN) {
+        if (pos.pieces(us, PAWN) & file_bb(file_of(to))) return Move::none(); // nifu
+        const Square enemy_king = pos.king_square(~us);
+        if (enemy_king != SQ_NONE && pawn_attacks(~us, enemy_king).test(to)
+            && pos.pawn_drop_mates(to))
+            return Move::none();
+    }
+    if (pos.in_check()) {
+        // Only a drop between the king and a lone slider answers a check.
+        const Bitboard checkers = pos.checkers();
+        if (checkers.more_than_one() || !between_bb(pos.king_square(us), checkers.lsb()).test(to))
+            return Move::none();
+    }
+    return Move::make_drop(us, pt, to);
+}
+
+// The board move `raw` (a board move's to16 bits), if generate<LEGAL> lists it.
+Move generated_board_move(const Position& pos, Move raw) {
+    const Color  us   = pos.side_to_move();
+    const Square from = raw.from(), to = raw.to();
+    if (from >= SQ_NB) return Move::none();
+    const Piece pc = pos.piece_on(from);
+    if (pc == NO_PIECE || color_of(pc) != us || pos.pieces(us).test(to)) return Move::none();
+    const PieceType pt  = type_of(pc);
+    const Bitboard  occ = pos.pieces();
+    if (!attacks_from(us, pt, from, occ).test(to)) return Move::none();
+
+    // Promotion choices as generate<LEGAL> makes them (add_piece_moves, add_pawn_moves).
+    const bool in_zone = ZONE[us].test(to) || ZONE[us].test(from);
+    if (raw.is_promotion()) {
+        if (!can_promote(pt) || !in_zone) return Move::none();
+    } else if (pt == PAWN || pt == BISHOP || pt == ROOK) {
+        if (in_zone) return Move::none(); // never better than promoting
+    } else if (pt == LANCE || pt == KNIGHT) {
+        if (!LIVE_RANKS[us][1].test(to)) return Move::none(); // dead, or a never-better lance
+    }
+    const Move m = Move::make(from, to, raw.is_promotion() ? make_piece(us, promoted(pt)) : pc,
+                              raw.is_promotion());
+
+    const Square ksq = pos.king_square(us);
+    if (pt == KING) return pos.is_attacked(~us, to, occ ^ square_bb(from)) ? Move::none() : m;
+    if (ksq == SQ_NONE) return m;
+    if (pos.pinned(us).test(from) && !aligned(from, to, ksq)) return Move::none();
+    if (pos.in_check()) {
+        // Take the lone checker or step between it and the king.
+        const Bitboard checkers = pos.checkers();
+        if (checkers.more_than_one()) return Move::none();
+        const Square checker = checkers.lsb();
+        if (to != checker && !between_bb(ksq, checker).test(to)) return Move::none();
+    }
+    return m;
+}
+
+} // namespace
+
+Move generated_move_from16(const Position& pos, uint16_t m16) {
+    const Move raw(m16);
+    if (m16 == 0 || raw.to() >= SQ_NB) return Move::none();
+    return raw.is_drop() ? generated_drop(pos, raw) : generated_board_move(pos, raw);
+}
+
 Move parse_legal_move(const Position& pos, std::string_view text, std::string& error) {
     const auto mt = parse_move_text(text);
     if (!mt) {

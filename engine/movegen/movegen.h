@@ -65,6 +65,11 @@ using LegalMoves = MoveList<GenType::LEGAL, true>;
 /// True when m is a legal move in pos (including never-better non-promotions).
 bool is_legal(const Position& pos, Move m);
 
+/// The move of generate<LEGAL> (so no never-better non-promotion) whose to16() is `m16`, or
+/// Move::none() when it has none. Found without generating the list, so that a search can
+/// play its transposition table's move first and generate the others only if it must.
+Move generated_move_from16(const Position& pos, uint16_t m16);
+
 /// Finds the legal move written as `text` in USI notation. On failure returns Move::none()
 /// and sets `error` to the reason (not a move at all, or not legal here and why).
 Move parse_legal_move(const Position& pos, std::string_view text, std::string& error);

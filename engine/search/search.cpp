@@ -520,29 +520,52 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (!root && !excluded && depth >= 6 && (pv_node || cut_node) && !(tt_hit && tt.move16))
         --depth;
 
+    // The stored move is played before any move is generated: it often ends the node at once,
+    // and generating and ordering shogi's long move lists is much of a node's cost. The others
+    // are ordered only if it does not, with the histories its search has just updated.
+    const Move   tt_move = !root && tt_hit ? generated_move_from16(pos, tt.move16) : Move::none();
+    const Color  us      = pos.side_to_move();
+    const Move*  counter_slot = counter_move_slot((ss - 1)->current);
+    const Move   counter      = counter_slot ? *counter_slot : Move::none();
     OrderedMoves moves;
-    if (root && !limits_.searchmoves.empty())
-        moves.generate<GenType::LEGAL, true>(pos); // searchmoves may name any legal move
-    else if (in_check)
-        moves.generate<GenType::EVASIONS>(pos);
-    else
-        moves.generate<GenType::NON_EVASIONS>(pos);
-    if (moves.size() == 0) return mated_in(ply); // no legal move loses in shogi, in check or not
-
-    const Color us           = pos.side_to_move();
-    const Move* counter_slot = counter_move_slot((ss - 1)->current);
-    const Move  counter      = counter_slot ? *counter_slot : Move::none();
-    moves.score([&](Move m) {
-        if (tt_hit && m.to16() == tt.move16) return 1 << 30;
-        // Captures that lose material by SEE go after the quiet moves.
-        if (is_capture(pos, m))
-            return (see(pos, m) >= 0 ? (1 << 28) : -(1 << 28)) + capture_score(pos, m);
-        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
-        if (m == ss->killers[0]) return (1 << 26) + 2;
-        if (m == ss->killers[1]) return (1 << 26) + 1;
-        if (m == counter) return 1 << 26;
-        return quiet_score(ss, us, m);
-    });
+    const auto   generate_moves = [&] {
+        if (root && !limits_.searchmoves.empty())
+            moves.generate<GenType::LEGAL, true>(pos); // searchmoves may name any legal move
+        else if (in_check)
+            moves.generate<GenType::EVASIONS>(pos);
+        else
+            moves.generate<GenType::NON_EVASIONS>(pos);
+        moves.score([&](Move m) {
+            if (tt_hit && m.to16() == tt.move16) return 1 << 30;
+            // Captures that lose material by SEE go after the quiet moves.
+            if (is_capture(pos, m))
+                return (see(pos, m) >= 0 ? (1 << 28) : -(1 << 28)) + capture_score(pos, m);
+            if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
+            if (m == ss->killers[0]) return (1 << 26) + 2;
+            if (m == ss->killers[1]) return (1 << 26) + 1;
+            if (m == counter) return 1 << 26;
+            return quiet_score(ss, us, m);
+        });
+    };
+    bool generated = tt_move == Move::none();
+    if (generated) {
+        generate_moves();
+        if (moves.size() == 0) return mated_in(ply); // no legal move loses, in check or not
+    }
+    bool       tt_move_next = !generated;
+    const auto next_move    = [&] {
+        if (tt_move_next) {
+            tt_move_next = false;
+            return tt_move;
+        }
+        if (!generated) {
+            generate_moves();
+            generated = true;
+        }
+        Move m = moves.next();
+        if (m == tt_move && m != Move::none()) m = moves.next(); // already played first
+        return m;
+    };
 
     Move  pv[MAX_PLY + 1];
     Value best       = -VALUE_INFINITE;
@@ -551,7 +574,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     Move  quiets[64];
     int   quiet_count = 0;
 
-    for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
+    for (Move m = next_move(); m != Move::none(); m = next_move()) {
         if (root && std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end())
             continue;
         if (m == excluded) continue;

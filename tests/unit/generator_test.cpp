@@ -37,8 +37,37 @@ bool is_never_better(const Position& pos, Move m) {
     return pt == LANCE && relative_rank(us, rank_of(m.to())) == RANK_2;
 }
 
+// generated_move_from16 against the list: each `m16` names the LEGAL move with those low bits,
+// or none.
+void check_from16(const Position& pos, const std::vector<uint16_t>& values) {
+    const MoveList<GenType::LEGAL> legal(pos);
+    for (uint16_t m16 : values) {
+        Move expected = Move::none();
+        for (Move m : legal)
+            if (m.to16() == m16) expected = m;
+        ASSERT_EQ(generated_move_from16(pos, m16), expected)
+            << "m16 " << m16 << " (" << to_usi(Move(m16)) << ") in " << pos.sfen();
+    }
+}
+
+// generated_move_from16 for every move of LEGAL_ALL (the never-better ones must come back as
+// none) and for well-formed neighbours of them: other squares, flags and drop types.
+void check_from16_sampled(const Position& pos, std::mt19937_64& rng) {
+    std::vector<uint16_t> values;
+    for (Move m : LegalMoves(pos))
+        values.push_back(m.to16());
+    for (int i = 0; i < 64; ++i) {
+        const uint16_t to   = uint16_t(rng() % SQ_NB);
+        const uint16_t from = uint16_t(rng() % 2 ? rng() % SQ_NB : HAND_TYPE_BEGIN + rng() % 7);
+        values.push_back(uint16_t(to | from << 7 | (rng() % 4) << 14));
+    }
+    check_from16(pos, values);
+}
+
 // Checks the relations at every position of random games from several start positions.
 void check_relations(const Position& pos) {
+    static std::mt19937_64 rng(5);
+    check_from16_sampled(pos, rng);
     const auto legal_all = as_set<GenType::LEGAL, true>(pos);
     const auto legal     = as_set<GenType::LEGAL, false>(pos);
     // No duplicates in any list.
@@ -116,6 +145,40 @@ TEST(Generator, KindsAreConsistentOverRandomGames) {
             }
         }
     }
+}
+
+// Every 16-bit value, at every tenth position of random games (in check or not).
+TEST(Generator, MoveFrom16MatchesTheListForEveryValue) {
+    const char* const starts[] = {
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+    };
+    std::vector<uint16_t> every(65536);
+    for (int i = 0; i < 65536; ++i)
+        every[i] = uint16_t(i);
+    std::mt19937_64 rng(3);
+    int             positions = 0, in_check = 0;
+    for (const char* sfen : starts) {
+        for (int game = 0; game < 2; ++game) {
+            Position               pos;
+            std::vector<StateInfo> states(101);
+            ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok());
+            for (int ply = 1; ply <= 100; ++ply) {
+                if (ply % 10 == 1 || pos.in_check()) {
+                    check_from16(pos, every);
+                    if (testing::Test::HasFailure()) return;
+                    ++positions;
+                    in_check += pos.in_check();
+                }
+                const LegalMoves moves(pos);
+                if (moves.empty()) break;
+                pos.do_move(*(moves.begin() + rng() % moves.size()), states[ply]);
+            }
+        }
+    }
+    EXPECT_GT(positions, 40);
+    EXPECT_GT(in_check, 0);
 }
 
 // Mate problems: checks of every kind (discovered, pinned pieces, promotions, drops next to
