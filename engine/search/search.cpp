@@ -51,37 +51,52 @@ bool is_capture(const Position& pos, Move m) {
     return !m.is_drop() && pos.piece_on(m.to()) != NO_PIECE;
 }
 
-// Moves with ordering scores, picked best first.
+// Moves with ordering scores, picked best first. Moves may be added in stages (captures, then
+// the rest), each stage scored when it is added.
 class OrderedMoves {
 public:
     template <GenType T, bool All = false>
     void generate(const Position& pos) {
+        count_ = picked_ = scored_ = 0;
+        append<T, All>(pos);
+    }
+    /// Adds the moves of kind T, unscored, to those not picked yet.
+    template <GenType T, bool All = false>
+    void append(const Position& pos) {
         fill([&](Move* list) { return tsubame::generate<T, All>(pos, list); });
     }
     /// The captures of the piece on s (quiescence recaptures).
     void generate_captures_on(const Position& pos, Square s) {
+        count_ = picked_ = scored_ = 0;
         fill([&](Move* list) { return tsubame::generate_captures_on(pos, s, list); });
     }
+    /// Scores the moves added since the last call.
     template <typename Scorer>
     void score(Scorer&& scorer) {
-        for (int i = 0; i < count_; ++i)
+        for (int i = scored_; i < count_; ++i)
             moves_[i].score = scorer(moves_[i].move);
+        scored_ = count_;
     }
     /// The next move in score order, or none() when all were picked. The first few are
     /// selected one by one (a cutoff usually comes early); then the rest is sorted once,
     /// since selection is quadratic in shogi's long move lists.
     Move next() {
         if (picked_ >= count_) return Move::none();
-        if (picked_ < SELECT_FIRST) {
-            int best = picked_;
-            for (int i = picked_ + 1; i < count_; ++i)
-                if (moves_[i].score > moves_[best].score) best = i;
-            std::swap(moves_[picked_], moves_[best]);
-        } else if (picked_ == SELECT_FIRST) {
+        if (selections_left_ > 0) {
+            --selections_left_;
+            select_best();
+        } else if (!sorted_) {
             std::sort(moves_ + picked_, moves_ + count_,
                       [](const Scored& a, const Scored& b) { return a.score > b.score; });
+            sorted_ = true;
         }
         return moves_[picked_++].move;
+    }
+    /// The next move if its score is at least `threshold`, else none() (and nothing is picked).
+    Move next_scoring_at_least(int threshold) {
+        if (picked_ >= count_) return Move::none();
+        select_best();
+        return moves_[picked_].score >= threshold ? moves_[picked_++].move : Move::none();
     }
     int size() const { return count_; }
 
@@ -90,20 +105,37 @@ private:
         Move move;
         int  score;
     };
-    // Takes the moves a generator writes (generator(list) returns their end), unscored.
+    void select_best() {
+        int best = picked_;
+        for (int i = picked_ + 1; i < count_; ++i)
+            if (moves_[i].score > moves_[best].score) best = i;
+        std::swap(moves_[picked_], moves_[best]);
+    }
+    // Appends the moves a generator writes (generator(list) returns their end), unscored, and
+    // starts the picking order afresh.
     template <typename Generator>
     void fill(Generator&& generator) {
         Move        buffer[MAX_MOVES];
-        Move* const end = generator(buffer);
-        count_          = int(end - buffer);
-        for (int i = 0; i < count_; ++i)
-            moves_[i] = {buffer[i], 0};
+        Move* const end   = generator(buffer);
+        const int   added = int(end - buffer);
+        for (int i = 0; i < added; ++i)
+            moves_[count_ + i] = {buffer[i], 0};
+        count_ += added;
+        selections_left_ = SELECT_FIRST;
+        sorted_          = false;
     }
     static constexpr int SELECT_FIRST = 3;
     Scored               moves_[MAX_MOVES];
-    int                  count_  = 0;
-    int                  picked_ = 0;
+    int                  count_           = 0;
+    int                  picked_          = 0;
+    int                  scored_          = 0;
+    int                  selections_left_ = SELECT_FIRST;
+    bool                 sorted_          = false;
 };
+
+// Ordering score of a capture that does not lose material, before its MVV-LVA part; losing
+// ones get its negation and go after the quiet moves.
+constexpr int GOOD_CAPTURE_SCORE = 1 << 28;
 
 // MVV-LVA: the most valuable victim first, the least valuable attacker first among equals.
 int capture_score(const Position& pos, Move m) {
@@ -523,44 +555,65 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // The stored move is played before any move is generated: it often ends the node at once,
     // and generating and ordering shogi's long move lists is much of a node's cost. The others
     // are ordered only if it does not, with the histories its search has just updated.
-    const Move   tt_move = !root && tt_hit ? generated_move_from16(pos, tt.move16) : Move::none();
-    const Color  us      = pos.side_to_move();
-    const Move*  counter_slot = counter_move_slot((ss - 1)->current);
-    const Move   counter      = counter_slot ? *counter_slot : Move::none();
-    OrderedMoves moves;
-    const auto   generate_moves = [&] {
-        if (root && !limits_.searchmoves.empty())
-            moves.generate<GenType::LEGAL, true>(pos); // searchmoves may name any legal move
-        else if (in_check)
-            moves.generate<GenType::EVASIONS>(pos);
-        else
-            moves.generate<GenType::NON_EVASIONS>(pos);
-        moves.score([&](Move m) {
-            if (tt_hit && m.to16() == tt.move16) return 1 << 30;
-            // Captures that lose material by SEE go after the quiet moves.
-            if (is_capture(pos, m))
-                return (see(pos, m) >= 0 ? (1 << 28) : -(1 << 28)) + capture_score(pos, m);
-            if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
-            if (m == ss->killers[0]) return (1 << 26) + 2;
-            if (m == ss->killers[1]) return (1 << 26) + 1;
-            if (m == counter) return 1 << 26;
-            return quiet_score(ss, us, m);
-        });
+    const Move  tt_move = !root && tt_hit ? generated_move_from16(pos, tt.move16) : Move::none();
+    const Color us      = pos.side_to_move();
+    const Move* counter_slot = counter_move_slot((ss - 1)->current);
+    const Move  counter      = counter_slot ? *counter_slot : Move::none();
+    const auto  score_move   = [&](Move m) {
+        if (tt_hit && m.to16() == tt.move16) return 1 << 30;
+        // Captures that lose material by SEE go after the quiet moves.
+        if (is_capture(pos, m))
+            return (see(pos, m) >= 0 ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
+                 + capture_score(pos, m);
+        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
+        if (m == ss->killers[0]) return (1 << 26) + 2;
+        if (m == ss->killers[1]) return (1 << 26) + 1;
+        if (m == counter) return 1 << 26;
+        return quiet_score(ss, us, m);
     };
-    bool generated = tt_move == Move::none();
-    if (generated) {
-        generate_moves();
-        if (moves.size() == 0) return mated_in(ply); // no legal move loses, in check or not
-    }
-    bool       tt_move_next = !generated;
-    const auto next_move    = [&] {
-        if (tt_move_next) {
-            tt_move_next = false;
-            return tt_move;
-        }
-        if (!generated) {
-            generate_moves();
-            generated = true;
+    // Below the root and not in check, the captures that do not lose material come before the
+    // rest is generated: they often end the node, and the quiet moves and drops are most of
+    // the list. The order is the one a single list would give.
+    const bool   staged = !root && !in_check;
+    OrderedMoves moves;
+    enum class Stage {
+        TT_MOVE,
+        GENERATE,
+        GOOD_CAPTURES,
+        REST
+    };
+    Stage      stage     = tt_move != Move::none() ? Stage::TT_MOVE : Stage::GENERATE;
+    const auto next_move = [&] {
+        switch (stage) {
+            case Stage::TT_MOVE:
+                stage = Stage::GENERATE;
+                return tt_move;
+            case Stage::GENERATE:
+                if (!staged) {
+                    if (root && !limits_.searchmoves.empty())
+                        moves.generate<GenType::LEGAL, true>(pos); // searchmoves: any legal move
+                    else if (in_check)
+                        moves.generate<GenType::EVASIONS>(pos);
+                    else
+                        moves.generate<GenType::NON_EVASIONS>(pos);
+                    moves.score(score_move);
+                    stage = Stage::REST;
+                    break;
+                }
+                moves.generate<GenType::CAPTURES>(pos);
+                moves.score(score_move);
+                stage = Stage::GOOD_CAPTURES;
+                [[fallthrough]];
+            case Stage::GOOD_CAPTURES:
+                while (const Move m = moves.next_scoring_at_least(GOOD_CAPTURE_SCORE))
+                    if (m != tt_move) return m;
+                // The quiet moves join the captures left (losing ones, pawn promotions).
+                moves.append<GenType::QUIETS>(pos);
+                moves.score(score_move);
+                stage = Stage::REST;
+                break;
+            case Stage::REST:
+                break;
         }
         Move m = moves.next();
         if (m == tt_move && m != Move::none()) m = moves.next(); // already played first
