@@ -573,7 +573,8 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     };
     // Below the root and not in check, the captures that do not lose material come before the
     // rest is generated: they often end the node, and the quiet moves and drops are most of
-    // the list. The order is the one a single list would give.
+    // the list. The scores rank the moves as in a single list, but the quiet moves are scored
+    // only once the good captures have been searched, with the histories they updated.
     const bool   staged = !root && !in_check;
     OrderedMoves moves;
     enum class Stage {

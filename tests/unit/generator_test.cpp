@@ -123,6 +123,21 @@ void check_relations(const Position& pos) {
     EXPECT_EQ((as_set<GenType::CHECKS, false>(pos)), pruned_checks) << pos.sfen();
 }
 
+// Calls visit(pos, ply) at each position of a random game of up to `plies` plies from sfen,
+// until the game ends or a test fails.
+template <typename Visit>
+void walk_random_game(const char* sfen, int plies, std::mt19937_64& rng, Visit&& visit) {
+    Position               pos;
+    std::vector<StateInfo> states(plies + 1);
+    ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok()) << sfen;
+    for (int ply = 1; ply <= plies && !testing::Test::HasFailure(); ++ply) {
+        visit(pos, ply);
+        const LegalMoves moves(pos);
+        if (moves.empty()) break;
+        pos.do_move(*(moves.begin() + rng() % moves.size()), states[ply]);
+    }
+}
+
 TEST(Generator, KindsAreConsistentOverRandomGames) {
     const char* const starts[] = {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -131,20 +146,10 @@ TEST(Generator, KindsAreConsistentOverRandomGames) {
         "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
     };
     std::mt19937_64 rng(11);
-    for (const char* sfen : starts) {
-        for (int game = 0; game < 10; ++game) {
-            Position               pos;
-            std::vector<StateInfo> states(121);
-            ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok());
-            for (int ply = 1; ply <= 120; ++ply) {
-                check_relations(pos);
-                if (testing::Test::HasFailure()) return;
-                const LegalMoves moves(pos);
-                if (moves.empty()) break;
-                pos.do_move(*(moves.begin() + rng() % moves.size()), states[ply]);
-            }
-        }
-    }
+    for (const char* sfen : starts)
+        for (int game = 0; game < 10; ++game)
+            walk_random_game(sfen, 120, rng,
+                             [](const Position& pos, int) { check_relations(pos); });
 }
 
 // Every 16-bit value, at every tenth position of random games (in check or not).
@@ -159,24 +164,15 @@ TEST(Generator, MoveFrom16MatchesTheListForEveryValue) {
         every[i] = uint16_t(i);
     std::mt19937_64 rng(3);
     int             positions = 0, in_check = 0;
-    for (const char* sfen : starts) {
-        for (int game = 0; game < 2; ++game) {
-            Position               pos;
-            std::vector<StateInfo> states(101);
-            ASSERT_TRUE(pos.set_sfen(sfen, &states[0]).ok());
-            for (int ply = 1; ply <= 100; ++ply) {
-                if (ply % 10 == 1 || pos.in_check()) {
-                    check_from16(pos, every);
-                    if (testing::Test::HasFailure()) return;
-                    ++positions;
-                    in_check += pos.in_check();
-                }
-                const LegalMoves moves(pos);
-                if (moves.empty()) break;
-                pos.do_move(*(moves.begin() + rng() % moves.size()), states[ply]);
-            }
-        }
-    }
+    for (const char* sfen : starts)
+        for (int game = 0; game < 2; ++game)
+            walk_random_game(sfen, 100, rng, [&](const Position& pos, int ply) {
+                if (ply % 10 != 1 && !pos.in_check()) return;
+                check_from16(pos, every);
+                ++positions;
+                in_check += pos.in_check();
+            });
+    if (testing::Test::HasFailure()) return;
     EXPECT_GT(positions, 40);
     EXPECT_GT(in_check, 0);
 }
