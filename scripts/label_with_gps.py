@@ -4,12 +4,13 @@
 Input: the output of `tsubame selfplay`, one position per line:
     <sfen>\t<result>\t<score>
 Output: the same lines with the score replaced by gpsshell's `eval` of the position, in its
-centipawns, for the side to move. tune_eval.py with `--lam 0 --l2 0` then fits Tsubame's evaluation to
-GPS's; the game results are kept, so that the fit is still judged by how well it predicts them.
+centipawns, for the side to move. tune_eval.py with `--lam 0 --l2 0` then fits Tsubame's
+evaluation to GPS's; the game results are kept, so that the fit is still judged by how well
+it predicts them.
 
 Why a teacher: a game's result is one noisy bit shared by a hundred positions, and our own
-shallow search scores inherit our evaluation's blind spots. GPS's evaluation (thousands of
-machine-learned pattern weights, blended by game progress) predicts the results of our own
+shallow search scores inherit our evaluation's blind spots. GPS's evaluation (pattern weights
+blended by game progress, as its `eval` output shows) predicts the results of our own
 self-play games better than ours does, so every position it labels carries more information.
 
 gpsshell comes with Debian's gpsshogi (apt-get install -y gpsshogi). It reads positions with
