@@ -3,20 +3,21 @@
 
 Input: the output of `tsubame features`, one position per line:
     <result> [<score>] <feature>:<coefficient> ...
-with the result for the side to move (1 win, 0 draw, -1 loss), optionally the self-play
-search's score for the side to move, and the features from the side to move's view. The model
-predicts sigmoid(eval / scale) with eval = sum(weight * coefficient); the loss is
-cross-entropy against lambda * (result + 1) / 2 + (1 - lambda) * sigmoid(score / scale): the
-search's score tells far more about one position than a game's result, which is shared by a
-hundred positions and decided by later mistakes. The scale is first fitted to the results
-with the current weights, so the weights keep their centipawn meaning. Sparse Adam on mini-batches,
-L2 on the placement weights. The last 10 % of the lines (whole games, as the generator writes
-games in order) is held out to show that the fit generalises.
+with the result for the side to move (1 win, 0 draw, -1 loss), optionally a score for the side
+to move (the self-play search's, or a teacher's: scripts/label_with_gps.py), and the features
+from the side to move's view. The model predicts sigmoid(eval / scale) with
+eval = sum(weight * coefficient); the loss is cross-entropy against
+lambda * (result + 1) / 2 + (1 - lambda) * sigmoid(score / scale): a score tells far more about
+one position than a game's result, which is shared by a hundred positions and decided by later
+mistakes. The scale is first fitted to the results with the current weights, so the weights
+keep their centipawn meaning. Sparse Adam on mini-batches, optional L2 on the placement weights
+(needed only against overfitting results alone). The last 10 % of the lines (whole games, as
+the generator writes games in order) is held out to show that the fit generalises.
 
 Writes engine/eval/weights.h. Needs NumPy from Debian (apt-get install -y python3-numpy):
 the data has tens of millions of feature entries, too many for pure Python.
 
-    scripts/tune_eval.py features.txt [--epochs 8] [--lam 0.5] [--out engine/eval/weights.h]
+    scripts/tune_eval.py features.txt --lam 0 [--epochs 3] [--out engine/eval/weights.h]
 """
 
 import argparse
@@ -181,10 +182,12 @@ def write_weights(path, w, provenance):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("features")
-    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--lr", type=float, default=2.0)
-    ap.add_argument("--l2", type=float, default=1e-4)
-    ap.add_argument("--batch", type=int, default=512)
+    ap.add_argument("--l2", type=float, default=0.0,
+                    help="L2 on the placement weights: only against overfitting the results "
+                         "(--lam 1); even 1e-7 pins rarely seen weights near zero")
+    ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=str(WEIGHTS_H))
     ap.add_argument("--freeze-material", action="store_true",
