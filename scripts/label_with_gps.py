@@ -52,9 +52,9 @@ def main():
 
     with open(args.selfplay) as f:
         rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
-    bad = [i + 1 for i, r in enumerate(rows) if len(r) < 2 or len(r[0].split()) < 3]
+    bad = next((i + 1 for i, r in enumerate(rows) if len(r) < 2 or len(r[0].split()) < 3), None)
     if bad:
-        sys.exit(f"{args.selfplay}: line {bad[0]} is not '<sfen>\\t<result>[\\t<score>]'")
+        sys.exit(f"{args.selfplay}: line {bad} is not '<sfen>\\t<result>[\\t<score>]'")
     with open(args.out, "w") as out:
         for start in range(0, len(rows), CHUNK):
             chunk = rows[start:start + CHUNK]
