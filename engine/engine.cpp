@@ -8,6 +8,8 @@ namespace tsubame {
 namespace {
 // The root mate probe's table: small, since the probe runs for a few milliseconds.
 constexpr size_t ROOT_MATE_HASH_MB = 16;
+// Least nodes of a `go nodes` budget per thread for the helpers to join the search.
+constexpr uint64_t NODES_PER_HELPER = 4096;
 } // namespace
 
 extern const char* const BENCH_POSITIONS[];
@@ -15,7 +17,9 @@ extern const int         BENCH_POSITION_COUNT;
 
 Engine::Engine(Callbacks callbacks) :
     callbacks_(std::move(callbacks)),
-    searcher_(std::make_unique<Searcher>(tt_)) { }
+    searcher_(std::make_unique<Searcher>(tt_)) {
+    helpers_.set_main(searcher_.get());
+}
 
 Engine::~Engine() {
     quit();
@@ -30,12 +34,14 @@ void Engine::join() {
 }
 
 void Engine::go(const SearchLimits& limits) {
+    SearchLimits l = limits;
+    if (l.start_ms < 0) l.start_ms = clock_->now_ms(); // before waiting for an earlier search
     stop();
     join();
     searching_.store(true);
+    stale_ = true;
     stop_request_.store(false);
     ponderhit_request_.store(false);
-    helpers_stop_.store(false);
     searcher_->set_request_flags(&stop_request_, &ponderhit_request_);
     searcher_->discard_ponderhit_clock();
 
@@ -43,14 +49,12 @@ void Engine::go(const SearchLimits& limits) {
     auto search_game = std::make_shared<Game>();
     search_game->replay(game_);
 
-    SearchLimits l = limits;
     if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
     if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
     const EngineOptions options = options_;
 
     thread_ = std::thread([this, search_game, l, options] {
-        const auto started = std::chrono::steady_clock::now();
-        Position&  pos     = search_game->position();
+        Position&  pos = search_game->position();
         BestMove   answer;
         const bool thinking_freely = l.infinite || l.ponder;
         if (!thinking_freely
@@ -65,72 +69,74 @@ void Engine::go(const SearchLimits& limits) {
                    mate.status == MateStatus::MATE) {
             if (callbacks_.on_info && !silent_.load()) {
                 SearchInfo info;
-                info.depth   = int(mate.pv.size());
-                info.score   = mate_in(int(mate.pv.size()));
-                info.nodes   = mate.nodes;
-                info.time_ms = mate.time_ms;
-                info.pv      = mate.pv;
+                info.depth    = int(mate.pv.size());
+                info.seldepth = info.depth;
+                info.score    = mate_in(int(mate.pv.size()));
+                info.nodes    = mate.nodes;
+                info.time_ms  = mate.time_ms;
+                info.pv       = mate.pv;
                 callbacks_.on_info(info);
             }
             answer = {BestMove::Kind::MOVE, mate.pv[0],
                       mate.pv.size() > 1 ? mate.pv[1] : Move::none()};
         } else {
-            // Lazy SMP: helpers search the same position with their own histories and share
-            // the table; they run until the main search ends, whose result is the answer.
-            add_helpers(options.threads);
-            std::vector<std::thread> helper_threads;
-            for (int i = 0; i < options.threads - 1; ++i)
-                helper_threads.emplace_back([this, i, &search_game, &options] {
-                    Game game;
-                    game.replay(*search_game);
-                    SearchLimits free;
-                    free.infinite = true;
-                    (void)helpers_[i]->run(game.position(), free, options.search, {});
-                });
-            auto on_info = [&](const SearchInfo& info) {
-                SearchInfo total = info;
-                for (int i = 0; i < options.threads - 1; ++i)
-                    total.nodes += helpers_[i]->nodes();
-                // After quit() nothing may be reported, not even the interrupted iteration.
-                if (callbacks_.on_info && !silent_.load()) callbacks_.on_info(total);
-            };
-            // The probe's time came off this move's clock.
-            SearchLimits search_limits = l;
-            search_limits.spent_ms     = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                         std::chrono::steady_clock::now() - started)
-                                         .count();
-            const SearchResult r = searcher_->run(pos, search_limits, options.search, on_info);
-            helpers_stop_.store(true); // helpers not yet running see this when they start
-            for (int i = 0; i < options.threads - 1; ++i)
-                helpers_[i]->stop();
-            for (auto& helper : helper_threads)
-                helper.join();
-            if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
-            // ResignValue: a search that analyses (infinite) or ponders on a move that was not
-            // played decides nothing, so it never resigns.
-            const bool played = !l.infinite && (!l.ponder || ponderhit_request_.load());
-            if (played && r.best != Move::none() && r.depth > 0
-                && options.resign_value < NEVER_RESIGN && r.score <= -options.resign_value)
-                answer = {BestMove::Kind::RESIGN, Move::none(), Move::none()};
+            answer = search(*search_game, l, options);
         }
         searching_.store(false);
         if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);
+        // Helpers told to stop may still be leaving their search; the answer did not wait.
+        helpers_.wait();
     });
 }
 
-void Engine::add_helpers(int threads) {
-    while (int(helpers_.size()) < threads - 1) {
-        helpers_.push_back(std::make_unique<Searcher>(tt_));
-        helpers_.back()->set_thread_index(int(helpers_.size()));
-        helpers_.back()->set_request_flags(&helpers_stop_, nullptr);
-    }
+BestMove Engine::search(Game& game, const SearchLimits& limits, const EngineOptions& options) {
+    // Lazy SMP: once the main thread has its first iteration, the helpers search the same
+    // position with their own histories and share the table (and the node count); they run
+    // until the main search ends, whose result is the answer.
+    shared_nodes_.store(0);
+    searcher_->set_shared_nodes(&shared_nodes_);
+    // A node budget too small to share is searched by the main thread alone: a thread's
+    // first iterations take a few hundred nodes, and with many threads (more than cores) a
+    // small budget would end before the main thread gets past depth 1.
+    const bool share =
+        !limits.nodes || limits.nodes >= NODES_PER_HELPER * uint64_t(options.threads);
+    searcher_->set_after_first_iteration([&] {
+        if (share) helpers_.start(game, limits, options.search, &shared_nodes_);
+    });
+    auto on_info = [&](const SearchInfo& info) {
+        SearchInfo total = info;
+        total.nodes += helpers_.nodes();
+        // After quit() nothing may be reported, not even the interrupted iteration.
+        if (callbacks_.on_info && !silent_.load()) callbacks_.on_info(total);
+    };
+    const SearchResult r = searcher_->run(game.position(), limits, options.search, on_info);
+    helpers_.stop();
+    searcher_->set_after_first_iteration(nullptr);
+    BestMove answer;
+    if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
+    // ResignValue: a search that analyses (infinite) or ponders on a move that was not
+    // played decides nothing, so it never resigns.
+    const bool played = !limits.infinite && (!limits.ponder || ponderhit_request_.load());
+    if (played && r.best != Move::none() && r.depth > 0 && options.resign_value < NEVER_RESIGN
+        && r.score <= -options.resign_value)
+        answer = {BestMove::Kind::RESIGN, Move::none(), Move::none()};
+    return answer;
 }
 
 void Engine::prepare() {
     if (searching_.load()) return;
-    add_helpers(options_.threads);
-    if (options_.root_mate_permille > 0 && !root_mate_solver_)
-        root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
+    join();
+    helpers_.resize(options_.threads - 1);
+    searcher_->prepare();
+    if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
+    if (!mate_solver_) mate_solver_ = std::make_unique<MateSolver>(mate_hash_mb_);
+    if (stale_) clear();
+}
+
+void Engine::set_clock(const TimeSource& clock) {
+    quit();
+    clock_ = &clock;
+    searcher_->set_clock(clock);
 }
 
 MateResult Engine::probe_root_mate(const Position& pos, const SearchLimits& limits,
@@ -218,10 +224,15 @@ bool Engine::set_mate_hash_size(size_t mb) {
 
 void Engine::new_game() {
     quit();
+    if (stale_) clear();
+}
+
+void Engine::clear() {
+    quit();
     tt_.clear();
-    searcher_ = std::make_unique<Searcher>(tt_);
+    searcher_->clear();
     helpers_.clear();
-    add_helpers(options_.threads); // fresh histories, allocated before the first move
+    stale_ = false;
 }
 
 PerftDivide Engine::perft(int depth) {

@@ -17,7 +17,9 @@
 #include "movegen/perft.h"
 #include "rules/declaration.h"
 #include "rules/game.h"
+#include "search/clock.h"
 #include "search/search.h"
+#include "search/threads.h"
 #include "search/tt.h"
 
 namespace tsubame {
@@ -80,7 +82,8 @@ public:
     Status      set_position(std::string_view spec);
     const Game& game() const { return game_; }
 
-    /// Starts searching the current position; returns at once.
+    /// Starts searching the current position; returns at once. The move's clock starts at
+    /// limits.start_ms, or now when that is unset.
     void go(const SearchLimits& limits);
     /// Solves the current position as a mate problem for the side to move, within `time_ms`
     /// milliseconds (below 0: until solved or stopped); returns at once. `stop` ends it with
@@ -101,15 +104,23 @@ public:
     /// Resizes the hash table (waits for a running search). False if memory ran out.
     bool   set_hash_size(size_t mb);
     size_t hash_size_mb() const { return tt_.size_mb(); }
-    /// Allocates the search threads' state for the `Threads` option now (at `isready`), not
-    /// on the first move's clock. No effect during a search.
+    /// `isready`: makes the helper threads for the `Threads` option and every table a search
+    /// or `go mate` uses, and clears what earlier searches left (as new_game()), so that no
+    /// move's clock pays for allocation, first touch or clearing. No effect during a search.
     void prepare();
     /// Sets the mate solver's table size (allocated at the next go_mate; waits for a running
     /// search). False if memory ran out.
     bool   set_mate_hash_size(size_t mb);
     size_t mate_hash_size_mb() const { return mate_hash_mb_; }
-    /// Clears the hash table and per-game search state.
+    /// `usinewgame`: clears the hash table and per-game search state, unless nothing has
+    /// searched since the last clear (GUIs send it right after `isready`, which cleared).
     void new_game();
+    /// Clears the hash table and per-game search state now (the ClearHash button).
+    void clear();
+
+    /// The clock searches read; a test may set another before any search.
+    void              set_clock(const TimeSource& clock);
+    const TimeSource& clock() const { return *clock_; }
 
     /// Perft divide of the current position.
     PerftDivide perft(int depth);
@@ -118,28 +129,30 @@ public:
 
 private:
     void join();
-    /// Creates Lazy SMP helpers until there are `threads` - 1 (never removes any).
-    void add_helpers(int threads);
+    /// The main search with its Lazy SMP helpers; returns the answer.
+    BestMove search(Game& game, const SearchLimits& limits, const EngineOptions& options);
     /// Runs the root mate probe on pos (see EngineOptions::root_mate_permille); MATE when it
     /// proved a mate within its share of the time.
     MateResult probe_root_mate(const Position& pos, const SearchLimits& limits,
                                const EngineOptions& options);
 
-    Callbacks                              callbacks_;
-    EngineOptions                          options_;
-    Game                                   game_;
-    TranspositionTable                     tt_;
-    std::unique_ptr<Searcher>              searcher_; ///< The main thread's searcher.
-    std::vector<std::unique_ptr<Searcher>> helpers_; ///< Lazy SMP helpers, kept across searches.
-    std::unique_ptr<MateSolver>            mate_solver_; ///< Created by the first go_mate.
-    size_t                                 mate_hash_mb_ = 64;
-    std::unique_ptr<MateSolver>            root_mate_solver_; ///< The probe's own small table.
-    std::thread                            thread_;
-    std::atomic<bool>                      searching_{false};
-    std::atomic<bool>                      stop_request_{false}; ///< `stop` for the current search.
-    std::atomic<bool> ponderhit_request_{false}; ///< `ponderhit` for the current search.
-    std::atomic<bool> helpers_stop_{false}; ///< The main search has ended.
-    std::atomic<bool> silent_{false};
+    Callbacks                   callbacks_;
+    EngineOptions               options_;
+    Game                        game_;
+    const TimeSource*           clock_ = &TimeSource::steady();
+    TranspositionTable          tt_;
+    std::unique_ptr<Searcher>   searcher_; ///< The main thread's searcher.
+    HelperThreads               helpers_{tt_}; ///< Lazy SMP helpers, kept across searches.
+    std::atomic<uint64_t>       shared_nodes_{0}; ///< The current search's nodes, all threads.
+    std::unique_ptr<MateSolver> mate_solver_; ///< go mate's; made at isready or first use.
+    size_t                      mate_hash_mb_ = 64;
+    std::unique_ptr<MateSolver> root_mate_solver_; ///< The probe's own small table.
+    std::thread                 thread_;
+    bool                        stale_ = false; ///< A search ran since the last clear.
+    std::atomic<bool>           searching_{false};
+    std::atomic<bool>           stop_request_{false}; ///< `stop` for the current search.
+    std::atomic<bool>           ponderhit_request_{false}; ///< `ponderhit` for the current search.
+    std::atomic<bool>           silent_{false};
 };
 
 } // namespace tsubame

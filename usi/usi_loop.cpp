@@ -136,7 +136,7 @@ std::vector<OptionSpec> UsiLoop::make_options() {
                       + " MB");
          }},
         {"PvInterval", Type::SPIN, 300, 0, 60000, {}, [this](int64_t v) { pv_interval_ms_ = v; }},
-        {"ClearHash", Type::BUTTON, 0, 0, 0, {}, [this](int64_t) { engine_.new_game(); }},
+        {"ClearHash", Type::BUTTON, 0, 0, 0, {}, [this](int64_t) { engine_.clear(); }},
     };
 }
 
@@ -253,6 +253,7 @@ void UsiLoop::execute(const GoCommand& command) {
         return;
     }
     SearchLimits limits = clock_limits(command.clock);
+    limits.start_ms     = engine_.clock().now_ms(); // the GUI's clock runs from here
     limits.movetime     = command.movetime;
     limits.depth        = command.depth;
     limits.nodes        = command.nodes;

@@ -21,9 +21,10 @@ struct SearchLimits {
     bool              infinite       = false;
     bool              ponder         = false;
     std::vector<Move> searchmoves; ///< Restrict the root to these moves when not empty.
-    /// Milliseconds of this move's clock already spent before the search starts (by the root
-    /// mate probe); the search counts its time from that earlier moment.
-    int64_t spent_ms = 0;
+    /// When the move's clock started, in TimeSource milliseconds: the arrival of `go`, so that
+    /// the root mate probe and any wait before the search count against the move. Below 0:
+    /// when the search starts.
+    int64_t start_ms = -1;
 
     /// True when a clock governs the search (not depth, nodes, movetime or infinite alone).
     bool uses_clock() const {

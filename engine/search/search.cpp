@@ -1,7 +1,10 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
+#include <new>
 #include <thread>
 
 #include "eval/evaluate.h"
@@ -159,6 +162,32 @@ void update_pv(Move* pv, Move m, const Move* child_pv) {
 
 } // namespace
 
+Searcher::Searcher(TranspositionTable& tt) :
+    tt_(tt),
+    continuation_(allocate_large<ContinuationTable>(1)) {
+    if (!continuation_) throw std::bad_alloc();
+}
+
+Searcher::~Searcher() = default;
+
+void Searcher::set_budget(const TimeBudget& budget) {
+    budget_ = budget;
+    maximum_ms_.store(budget.maximum_ms, std::memory_order_relaxed);
+    timed_.store((limits_.uses_clock() || limits_.movetime) && !limits_.infinite,
+                 std::memory_order_relaxed);
+}
+
+void Searcher::clear() {
+    std::memset(history_, 0, sizeof(history_));
+    std::memset(static_cast<void*>(continuation_.get()), 0, sizeof(ContinuationTable));
+    for (auto& row : counter_moves_)
+        std::fill(std::begin(row), std::end(row), Move::none());
+}
+
+void Searcher::prepare() {
+    if (!defence_solver_) defence_solver_ = std::make_unique<MateSolver>(DEFENCE_HASH_MB);
+}
+
 void Searcher::set_ponderhit_clock(const SearchLimits& clock) {
     std::lock_guard lock(clock_mutex_);
     pending_clock_ = clock;
@@ -171,7 +200,7 @@ void Searcher::ponderhit() {
 }
 
 int64_t Searcher::elapsed_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+    return clock_->now_ms() - start_ms_;
 }
 
 int64_t Searcher::thinking_ms() const {
@@ -180,7 +209,7 @@ int64_t Searcher::thinking_ms() const {
 
 bool Searcher::time_up() const {
     if (pondering_.load(std::memory_order_relaxed) || !timed()) return false;
-    return thinking_ms() >= budget_.maximum_ms;
+    return thinking_ms() >= maximum_ms_.load(std::memory_order_relaxed);
 }
 
 Value Searcher::move_limit_value(const Position& pos, int ply) const {
@@ -198,12 +227,24 @@ void Searcher::apply_ponderhit_clock() {
         limits_.inc[c]  = pending_clock_.inc[c];
     }
     limits_.byoyomi = pending_clock_.byoyomi;
-    budget_         = allot_time(limits_, root_us_, root_ply_, options_.time);
+    set_budget(allot_time(limits_, root_us_, root_ply_, options_.time));
 }
 
 void Searcher::check_time() {
+    const uint64_t n     = nodes();
+    uint64_t       total = n;
+    if (shared_nodes_) {
+        total = shared_nodes_->fetch_add(n - flushed_nodes_, std::memory_order_relaxed) + n
+              - flushed_nodes_;
+        flushed_nodes_ = n;
+    }
+    // A helper leaves when the main thread's time is up, so that on an overloaded machine
+    // the main thread gets the cores to notice it and answer.
+    if (main_ && main_->time_up()) stop();
+    // The main thread's first iteration always ends: the answer needs a searched line.
+    if (thread_index_ == 0 && root_depth_ <= 1) return;
     apply_ponderhit_clock();
-    if (limits_.nodes && nodes() >= limits_.nodes)
+    if (limits_.nodes && total >= limits_.nodes)
         stop();
     else if (time_up())
         stop();
@@ -211,10 +252,15 @@ void Searcher::check_time() {
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchOptions& options,
                            const std::function<void(const SearchInfo&)>& on_info) {
-    start_   = Clock::now() - std::chrono::milliseconds(std::max<int64_t>(0, limits.spent_ms));
-    limits_  = limits;
-    options_ = options;
+    start_ms_ = limits.start_ms >= 0 ? limits.start_ms : clock_->now_ms();
+    limits_   = limits;
+    options_  = options;
     nodes_.store(0, std::memory_order_relaxed);
+    flushed_nodes_ = 0;
+    // Time is read every 256 nodes; a node limit is read more often when it is small, since
+    // every thread may overshoot it by one period.
+    check_mask_ =
+        limits.nodes ? std::bit_floor(std::clamp<uint64_t>(limits.nodes / 1024, 1, 256)) - 1 : 255;
     seldepth_ = 0;
     stop_.store(false);
     pondering_.store(limits.ponder);
@@ -224,12 +270,12 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     // Requests that arrived before this thread started (see set_request_flags).
     if (ponderhit_request_ && ponderhit_request_->load()) ponderhit();
     if (stop_request_ && stop_request_->load()) stop();
-    budget_ = allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time);
+    set_budget(allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time));
     for (auto& side : history_)
         for (auto& row : side)
             for (int& h : row)
                 h /= 2; // keep some knowledge from the previous search, as aged history
-    tt_.new_search();
+    if (thread_index_ == 0) tt_.new_search(); // once a search, not once a thread
 
     SearchResult result;
     // Root moves: all legal ones if `searchmoves` names any (it may list never-better
@@ -272,7 +318,13 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         return a.score != b.score ? a.score > b.score : a.previous_score > b.previous_score;
     };
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+    bool      first_iteration = true;
     for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
+        if (!first_iteration && after_first_iteration_) {
+            after_first_iteration_();
+            after_first_iteration_ = nullptr;
+        }
+        first_iteration = false;
         for (RootMove& rm : root_ranking_) {
             rm.previous_score = rm.score;
             rm.score          = -VALUE_INFINITE;
@@ -330,9 +382,10 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
                 const RootMove& rm      = root_ranking_[i];
                 const bool      updated = i < lines;
                 if (!updated && rm.previous_score == -VALUE_INFINITE) continue;
-                on_info({updated ? root_depth_ : root_depth_ - 1, seldepth_,
-                         updated ? rm.score : rm.previous_score, BOUND_EXACT, n, time, full, rm.pv,
-                         i + 1});
+                const int depth = updated ? root_depth_ : root_depth_ - 1;
+                // Lines cut short by the table reach less deep than the nominal depth.
+                on_info({depth, std::max(seldepth_, depth), updated ? rm.score : rm.previous_score,
+                         BOUND_EXACT, n, time, full, rm.pv, i + 1});
             }
         }
         if (stop_.load(std::memory_order_relaxed)) break;
@@ -365,7 +418,20 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 
     result.nodes = nodes();
+    if (result.best != Move::none() && result.ponder == Move::none())
+        result.ponder = ponder_from_table(pos, result.best);
     return result;
+}
+
+Move Searcher::ponder_from_table(Position& pos, Move best) {
+    StateInfo st;
+    pos.do_move(best, st);
+    TTData     tt{};
+    const Move reply = tt_.probe(pos.key(), tt) && tt.move16 ? generated_move_from16(pos, tt.move16)
+                                                             : Move::none();
+    const bool legal = reply != Move::none() && is_legal(pos, reply);
+    pos.undo_move(best);
+    return legal ? reply : Move::none();
 }
 
 bool Searcher::drop_refuted_best(Position& pos, SearchResult& result, std::vector<Move>& probed) {
@@ -434,8 +500,10 @@ Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool repor
         }
         // Fail-high/low lines only in long searches, where the GUI would wait otherwise.
         if (report_bounds && on_info && elapsed_ms() > 3000) {
-            SearchInfo info{root_depth_, seldepth_,    value,          bound,
-                            nodes(),     elapsed_ms(), tt_.hashfull(), {}};
+            SearchInfo info{root_depth_,    std::max(seldepth_, root_depth_),
+                            value,          bound,
+                            nodes(),        elapsed_ms(),
+                            tt_.hashfull(), {}};
             for (Move* m = pv; *m != Move::none(); ++m)
                 info.pv.push_back(*m);
             on_info(info);
@@ -449,7 +517,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (depth <= 0) return qsearch(pos, ss, alpha, beta, pv_node);
 
     const bool root = ss->ply == 0;
-    if ((count_node() & 1023) == 0) check_time();
+    if ((count_node() & check_mask_) == 0) check_time();
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);
@@ -508,6 +576,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (!root && !in_check && (!tt_hit || tt.depth <= 0) && !excluded) {
         if (const Move mate = mate::find_mate_in_one(pos); mate != Move::none()) {
             const Value v = mate_in(ply + 1);
+            if (pv_node) ss->pv[0] = mate, ss->pv[1] = Move::none();
             tt_.store(key, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
                       mate.to16(), eval);
             return v;
@@ -792,7 +861,7 @@ int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
 
 Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node,
                         int qdepth) {
-    if ((count_node() & 1023) == 0) check_time();
+    if ((count_node() & check_mask_) == 0) check_time();
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);

@@ -17,8 +17,10 @@
 #include <mutex>
 #include <vector>
 
+#include "core/large_memory.h"
 #include "core/position.h"
 #include "mate/mate_solver.h"
+#include "search/clock.h"
 #include "search/limits.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
@@ -68,14 +70,15 @@ struct SearchResult {
 /// A single-threaded searcher. Stop and ponderhit may be signalled from another thread.
 class Searcher {
 public:
-    using Clock = std::chrono::steady_clock;
-
-    explicit Searcher(TranspositionTable& tt) :
-        tt_(tt) { }
+    explicit Searcher(TranspositionTable& tt);
+    ~Searcher();
+    Searcher(const Searcher&)            = delete;
+    Searcher& operator=(const Searcher&) = delete;
 
     /// Searches pos (which is restored before returning). `on_info` gets each completed
     /// iteration. Returns when a limit is reached or stop() is called; under `infinite` or
-    /// `ponder` it keeps waiting for stop()/ponderhit() after the last depth.
+    /// `ponder` it keeps waiting for stop()/ponderhit() after the last depth. The node and time
+    /// limits never end the first iteration, so that the answer always has a searched line.
     SearchResult run(Position& pos, const SearchLimits& limits, const SearchOptions& options,
                      const std::function<void(const SearchInfo&)>& on_info);
 
@@ -90,6 +93,23 @@ public:
     void discard_ponderhit_clock() { clock_pending_.store(false); }
     /// Nodes searched so far in the current search (readable from other threads).
     uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    /// Sets the node count to 0 before a search (the owner, while this searcher is idle).
+    void reset_nodes() { nodes_.store(0, std::memory_order_relaxed); }
+    /// A node count shared by the threads of one search: each adds its nodes to it every few
+    /// nodes, and `go nodes` limits the sum. Without one the limit counts this thread alone.
+    void set_shared_nodes(std::atomic<uint64_t>* shared) { shared_nodes_ = shared; }
+    /// Called once the first iteration is complete and the search goes on (Lazy SMP starts
+    /// its helpers then, so that they never starve the main thread of its first answer).
+    void set_after_first_iteration(std::function<void()> callback) {
+        after_first_iteration_ = std::move(callback);
+    }
+    /// The clock the search reads (the steady clock unless a test sets another).
+    void set_clock(const TimeSource& clock) { clock_ = &clock; }
+    /// Forgets the histories, killers and counter-moves (a new game).
+    void clear();
+    /// Allocates now what a timed search would otherwise make on first use (the defence
+    /// probe's mate table), so that no move pays for it.
+    void prepare();
     /// Flags the owner sets before calling stop()/ponderhit(). run() resets its own state when
     /// it starts and then reads these, so a request that came before the search thread got
     /// going is not lost.
@@ -100,6 +120,8 @@ public:
     /// Lazy SMP helpers (index > 0) start at a later depth, so that threads sharing the table
     /// work on different iterations instead of repeating each other.
     void set_thread_index(int index) { thread_index_ = index; }
+    /// A helper's main thread, whose clock also ends the helper's search.
+    void set_main(const Searcher* main) { main_ = main; }
 
 private:
     /// History of quiet moves by moved piece and destination, following a given move.
@@ -151,6 +173,9 @@ private:
     /// when the best root move, not probed before (`probed`), lets the opponent mate, drops it
     /// and makes the next root move the result. True when a move was dropped.
     bool drop_refuted_best(Position& pos, SearchResult& result, std::vector<Move>& probed);
+    /// A reply to `best` for the ponder move when the PV has none: the table's move after it,
+    /// if legal (a line cut short by a repetition or a table hit still gets one).
+    Move ponder_from_table(Position& pos, Move best);
     /// Takes over a clock that came with ponderhit and recomputes the budget (search thread).
     void apply_ponderhit_clock();
     /// Counts a node; returns the new count.
@@ -159,12 +184,16 @@ private:
         nodes_.store(n, std::memory_order_relaxed);
         return n;
     }
-    bool    time_up() const;
+    /// The hard time limit is reached (thread-safe: helpers ask the main thread).
+    bool time_up() const;
+    /// Milliseconds since the move's clock started (SearchLimits::start_ms).
     int64_t elapsed_ms() const;
     /// Milliseconds the move's clock has run: since the start, or since ponderhit.
     int64_t thinking_ms() const;
     /// A search for a move on the clock (byoyomi, main time or movetime), not `go infinite`.
-    bool timed() const { return (limits_.uses_clock() || limits_.movetime) && !limits_.infinite; }
+    bool timed() const { return timed_.load(std::memory_order_relaxed); }
+    /// Sets the budget, and what other threads read of it and of the limits.
+    void set_budget(const TimeBudget& budget);
     /// ss->placement, computed first if a king move left it unknown.
     static int32_t placement(const Position& pos, Stack* ss);
     /// evaluate(pos) with the placement score kept on the stack.
@@ -182,8 +211,8 @@ private:
     static bool is_board_move(Move m) { return m != Move::none() && m != Move::null(); }
     /// The continuation table that follows move m (a shared one for the null move).
     PieceToHistory* continuation_after(Move m) {
-        return is_board_move(m) ? &continuation_->entry[m.moved_piece_after()][m.to()]
-                                : &continuation_->entry[0][0];
+        return is_board_move(m) ? &continuation_[0].entry[m.moved_piece_after()][m.to()]
+                                : &continuation_[0].entry[0][0];
     }
     /// The counter-move slot of the move `prev`, or nullptr when prev is not a board move.
     Move* counter_move_slot(Move prev) {
@@ -192,10 +221,14 @@ private:
 
     TranspositionTable&         tt_;
     std::unique_ptr<MateSolver> defence_solver_; ///< The defence probe's; made on first use.
+    const TimeSource*           clock_ = &TimeSource::steady();
     SearchLimits                limits_;
     SearchOptions               options_;
     TimeBudget                  budget_;
-    Clock::time_point           start_;
+    std::atomic<int64_t>        maximum_ms_{0}; ///< budget_.maximum_ms, for other threads.
+    std::atomic<bool>           timed_{false}; ///< timed(), for other threads.
+    const Searcher*             main_     = nullptr; ///< See set_main.
+    int64_t                     start_ms_ = 0; ///< When the move's clock started.
     std::atomic<bool>           stop_{false};
     std::atomic<bool>           pondering_{false};
     std::atomic<int64_t>        ponderhit_ms_{-1};
@@ -205,6 +238,10 @@ private:
     Color                       root_us_  = BLACK; ///< Side to move at the root (for the budget).
     int                         root_ply_ = 0; ///< Game ply at the root (for the budget).
     std::atomic<uint64_t>       nodes_{0}; // written by this thread only; relaxed, no RMW
+    std::atomic<uint64_t>*      shared_nodes_  = nullptr; ///< See set_shared_nodes.
+    uint64_t                    flushed_nodes_ = 0; ///< Of nodes_, added to *shared_nodes_.
+    uint64_t                    check_mask_    = 255; ///< check_time every mask + 1 nodes.
+    std::function<void()>       after_first_iteration_;
     int                         thread_index_      = 0;
     const std::atomic<bool>*    stop_request_      = nullptr;
     const std::atomic<bool>*    ponderhit_request_ = nullptr;
@@ -219,7 +256,8 @@ private:
     struct ContinuationTable {
         PieceToHistory entry[PIECE_NB][SQ_NB];
     };
-    std::unique_ptr<ContinuationTable> continuation_ = std::make_unique<ContinuationTable>();
+    /// In large pages: 13 MB a thread, whose first touch is paid at `isready`.
+    LargeArray<ContinuationTable> continuation_;
     /// The quiet reply that last refuted a move, by that move's piece and destination.
     Move counter_moves_[PIECE_NB][SQ_NB] = {};
 };
