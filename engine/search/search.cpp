@@ -523,7 +523,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     seldepth_     = std::max(seldepth_, ply + 1);
 
     if (!root) {
-        // Repetition: the first recurrence decides (rules.md §4).
+        // Repetition: the first recurrence of the board decides (rules.md §4).
         switch (find_repetition(pos, 16)) {
             case Repetition::DRAW:
                 return (ply % 2 == 0) ? options_.draw_value : -options_.draw_value;
@@ -531,11 +531,12 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
                 return mate_in(ply);
             case Repetition::LOSS:
                 return mated_in(ply);
-            case Repetition::SUPERIOR:
-                return VALUE_SUPERIOR;
-            case Repetition::INFERIOR:
-                return VALUE_INFERIOR;
             default:
+                // A board that recurs with other hands (SUPERIOR, INFERIOR) is no repetition
+                // under the rules: the game goes on, and the search does too, with the material
+                // the cycle won or lost in the evaluation. A fixed value there (YaneuraOu's
+                // VALUE_SUPERIOR) outranked a longer mate, so a mated side reported it in place
+                // of the mate and played delaying drops for it.
                 break;
         }
         if (past_move_limit(pos)) return move_limit_value(pos, ply);

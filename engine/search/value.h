@@ -20,13 +20,6 @@ constexpr int MAX_PLY = 246;
 constexpr Value VALUE_MATE_IN_MAX_PLY  = VALUE_MATE - MAX_PLY;
 constexpr Value VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
 
-/// A repetition of the board with more in hand for the side to move than before (hand
-/// superiority) and its opposite. Above any static evaluation (all the material is worth about
-/// 15000) and below the mate range, so that it is reported as a centipawn score.
-constexpr Value VALUE_SUPERIOR = 30000;
-constexpr Value VALUE_INFERIOR = -VALUE_SUPERIOR;
-static_assert(VALUE_SUPERIOR < VALUE_MATE_IN_MAX_PLY);
-
 /// Score for giving mate `ply` plies from the root.
 constexpr Value mate_in(int ply) {
     return VALUE_MATE - ply;

@@ -562,9 +562,10 @@ TEST(Search, ResignValueOnlyWhenTheMoveIsPlayed) {
     EXPECT_EQ(answer(ponder, true), BestMove::Kind::RESIGN) << "ponderhit: a normal search";
 }
 
-// Hand superiority: a recurring board with more in hand for the side to move than before is
-// scored VALUE_SUPERIOR for it, with less VALUE_INFERIOR. In the games below Black's rook takes
-// White's pawn on 2c and comes back, and White re-drops the pawn.
+// Hand superiority: a board that recurs with more in hand for the side to move than before is
+// no repetition under the rules, so the search goes on there and scores the material the
+// cycle won. In the games below Black's rook takes White's pawn on 2c and comes back, and
+// White re-drops the pawn.
 Value score_of_root_move(const std::string& position, std::string_view usi_move, int depth) {
     Harness h;
     Game    game;
@@ -578,25 +579,23 @@ Value score_of_root_move(const std::string& position, std::string_view usi_move,
     return h.infos.empty() ? VALUE_NONE : h.infos.back().score;
 }
 
-TEST(Search, HandSuperiorityAndInferiorityAreScored) {
-    static_assert(VALUE_SUPERIOR < VALUE_MATE_IN_MAX_PLY
-                  && VALUE_INFERIOR > VALUE_MATED_IN_MAX_PLY);
-    // White's 5b5a brings back the first board, Black to move, with White's pawn now in
-    // Black's hand: superior for Black, so inferior for White.
-    EXPECT_EQ(score_of_root_move(
-                  "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 b p 1 moves 2h2c 5a5b 2c2e P*2c 2e2h", "5b5a", 3),
-              VALUE_INFERIOR);
+TEST(Search, HandSuperiorityIsSearchedOnAndScoredByMaterial) {
     // Black's 2e2h brings back the first board, White to move, with one pawn less in White's
-    // hand: inferior for White, so superior for Black.
+    // hand: the same position as the one searched without its history.
     const char* white_first = "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 w p 1 moves 5a5b 2h2c 5b5a 2c2e P*2c";
-    EXPECT_EQ(score_of_root_move(white_first, "2e2h", 3), VALUE_SUPERIOR);
-    // The same position without its history: no repetition, an ordinary score.
-    Game game;
+    Game        game;
     ASSERT_TRUE(game.set_position(white_first).ok());
     ASSERT_EQ(game.position().sfen(), "4k4/9/7p1/9/7R1/9/9/9/4K4 b P 6");
     const Value fresh = score_of_root_move("sfen 4k4/9/7p1/9/7R1/9/9/9/4K4 b P 6", "2e2h", 3);
     EXPECT_GT(fresh, 0);
     EXPECT_LT(fresh, 5000);
+    EXPECT_EQ(score_of_root_move(white_first, "2e2h", 3), fresh);
+    // White's 5b5a brings back the first board, Black to move, with White's pawn now in
+    // Black's hand: an ordinary score, in Black's favour, for White's move.
+    const Value inferior = score_of_root_move(
+        "sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 b p 1 moves 2h2c 5a5b 2c2e P*2c 2e2h", "5b5a", 3);
+    EXPECT_LT(inferior, 0);
+    EXPECT_GT(inferior, -5000);
 }
 
 TEST(Search, SearchmovesMayNameANeverBetterNonPromotion) {

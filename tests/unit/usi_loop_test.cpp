@@ -233,13 +233,46 @@ TEST(UsiLoop, ResignValueOption) {
     EXPECT_FALSE(contains(s.send("go depth 4"), "bestmove resign"));
 }
 
-// A superior repetition is reported in centipawns, not as a mate.
-TEST(UsiLoop, HandSuperiorityIsACentipawnScore) {
+// From a game lost through an independent client (issue 19): White is mated, and can only
+// delay it with drops that Black takes, each bringing back the board with White a piece
+// poorer. Those recurrences once scored -30000 for White, above any mate, so the engine
+// reported `score cp -30000` with a cut-short line instead of the mate.
+constexpr const char* DELAYING_DROPS =
+    "position startpos moves 7g7f 3c3d 2g2f 4c4d 3i4h 3a3b 5g5f 8b4b 5i6h 5a6b 6h7h 6b7b 9g9f "
+    "9c9d 7i6h 7b8b 4i5h 7a7b 4h5g 3b4c 6g6f 6c6d 6h6g 4a5b 5f5e 4d4e 2f2e 2b3c 5g5f 5c5d 2e2d "
+    "2c2d 5e5d 4c5d P*5e 5d6c 3g3f P*5d 2i3g 4e4f 4g4f 4b4f 3g4e 5d5e 5h4g 5e5f 4g4f S*3g 4f5f "
+    "3g2h 4e3c+ P*5e 5f5e 2a3c B*2b 3c4e P*5h 4e3g+ 6f6e R*4i 6e6d 6c7d 2b1a+ 2h1i+ 1a4d L*8d "
+    "L*8f 8d8f 8g8f P*6f 8h6f L*6e 5e5f 6e6f 4d6f N*5d 6f7g P*6f 5f6f 5d6f 6g6f B*4e N*6g 3g3f "
+    "6i5i 4i5i+ 7g5i G*5f 5i7g P*6e 6f7e 5f6g 7g6g 4e6g+ 7h6g B*4e G*5f N*5e 6g7g 4e5f L*7h "
+    "5e6g+ 7g8g 6g7h R*5g L*7g R*9b 8b9b L*9c 9b9c";
+
+// The value after `key` in an info line, or INT32_MIN when it has none.
+int field(const std::string& line, const std::string& key) {
+    std::istringstream in(line);
+    for (std::string token; in >> token;)
+        if (token == key && in >> token) return std::stoi(token);
+    return INT32_MIN;
+}
+
+TEST(UsiLoop, DelayingDropsDoNotHideTheMate) {
     Session s;
-    s.send("position sfen 4k4/9/7p1/9/9/9/9/7R1/4K4 w p 1 moves 5a5b 2h2c 5b5a 2c2e P*2c");
-    const auto infos = lines_starting(s.send("go depth 3 searchmoves 2e2h"), "info ");
-    ASSERT_FALSE(infos.empty());
-    EXPECT_TRUE(contains(infos.back(), " score cp 30000 ")) << infos.back();
+    s.send("setoption name PvInterval value 0");
+    s.send(DELAYING_DROPS);
+    const std::string out   = s.send("go depth 12");
+    const auto        infos = lines_starting(out, "info depth ");
+    ASSERT_FALSE(infos.empty()) << out;
+    for (const std::string& info : infos) {
+        const int cp = field(info, "cp");
+        if (cp != INT32_MIN) {
+            EXPECT_LT(std::abs(cp), 20000) << info;
+        }
+        EXPECT_GE(field(info, "seldepth"), field(info, "depth")) << info;
+    }
+    const std::string& last = infos.back();
+    EXPECT_LT(field(last, "mate"), 0) << "White is mated: " << last;
+    const std::string pv = last.substr(last.find(" pv ") + 4);
+    EXPECT_GE(std::count(pv.begin(), pv.end(), ' '), 1) << "a line, not one move: " << last;
+    EXPECT_TRUE(contains(lines_starting(out, "bestmove").back(), " ponder ")) << out;
 }
 
 } // namespace
