@@ -41,7 +41,7 @@ void Engine::go(const SearchLimits& limits) {
     searching_.store(true);
     stale_ = true;
     stop_request_.store(false);
-    ponderhit_request_.store(false);
+    ponderhit_request_.store(-1);
     searcher_->set_request_flags(&stop_request_, &ponderhit_request_);
     searcher_->discard_ponderhit_clock();
 
@@ -116,7 +116,7 @@ BestMove Engine::search(Game& game, const SearchLimits& limits, const EngineOpti
     if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
     // ResignValue: a search that analyses (infinite) or ponders on a move that was not
     // played decides nothing, so it never resigns.
-    const bool played = !limits.infinite && (!limits.ponder || ponderhit_request_.load());
+    const bool played = !limits.infinite && (!limits.ponder || ponderhit_request_.load() >= 0);
     if (played && r.best != Move::none() && r.depth > 0 && options.resign_value < NEVER_RESIGN
         && r.score <= -options.resign_value)
         answer = {BestMove::Kind::RESIGN, Move::none(), Move::none()};
@@ -189,8 +189,9 @@ void Engine::stop() {
 void Engine::ponderhit(const SearchLimits* clock) {
     // The clock first: a search thread that has not started yet finds it with the flag.
     if (clock) searcher_->set_ponderhit_clock(*clock);
-    ponderhit_request_.store(true);
-    if (searching_.load()) searcher_->ponderhit();
+    const int64_t now = clock_->now_ms();
+    ponderhit_request_.store(now);
+    if (searching_.load()) searcher_->ponderhit(now);
 }
 
 void Engine::wait() {

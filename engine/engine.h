@@ -151,7 +151,8 @@ private:
     bool                        stale_ = false; ///< A search ran since the last clear.
     std::atomic<bool>           searching_{false};
     std::atomic<bool>           stop_request_{false}; ///< `stop` for the current search.
-    std::atomic<bool>           ponderhit_request_{false}; ///< `ponderhit` for the current search.
+    /// When `ponderhit` came for the current search (clock ms), or -1.
+    std::atomic<int64_t> ponderhit_request_{-1};
     std::atomic<bool>           silent_{false};
 };
 

@@ -1,49 +1,89 @@
 #!/usr/bin/env bash
-# Builds and runs the whole fast test suite, as CI does:
-#   1. Release build with -Werror: unit tests and fast perft, benchmarks compiled, and the
-#      bench signature (scripts/bench_signature.sh);
-#   2. clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and libFuzzer's
-#      coverage): the same fast tests, with the magic-multiplication slider index (Release
-#      uses PEXT), so both paths and both compilers are tested;
-#   3. clang-format check of every source file;
-#   4. the profile-guided Release engine that scripts/run.sh starts (scripts/build.sh), with
-#      the bench signature again: PGO and LTO must not change the search;
-#   5. 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh), on the
-#      build of step 2 (no separate fuzzing build).
+# Builds and runs the whole fast test suite, as CI does. Every stage runs, even after another
+# failed; each prints a PASS/FAIL line with its time, and the last line is `N passed, N failed`
+# (stages). The exit status is non-zero if any stage failed.
+#   1. release: Release build with -Werror, unit tests and fast perft, benchmarks compiled;
+#   2. bench signature of that build (scripts/bench_signature.sh);
+#   3. sanitizers: clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and
+#      libFuzzer's coverage), the same fast tests, with the magic-multiplication slider index
+#      (Release uses PEXT), so both paths and both compilers are tested;
+#   4. clang-format check of every source file;
+#   5. pgo: the profile-guided Release engine that scripts/run.sh starts (scripts/build.sh),
+#      with the bench signature again: PGO and LTO must not change the search;
+#   6. fuzz: 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh),
+#      on the build of stage 3.
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
-# (then only the Release build runs).
-set -euo pipefail
+# (then only the Release build and its tests run).
+set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/install-deps.sh" --test
 jobs=$(nproc)
+
+passed=0
+failed=0
+summary=()
+# run_stage NAME COMMAND...: runs the command (a function below) with errexit, and records
+# its result and time.
+run_stage() {
+  local name=$1 start status
+  shift
+  echo "== $name"
+  start=$(date +%s)
+  (set -e; "$@")
+  status=$?
+  local line
+  line=$(printf '%s %-16s %4d s' "$([[ $status == 0 ]] && echo PASS || echo FAIL)" "$name" \
+    $(($(date +%s) - start)))
+  summary+=("$line")
+  echo "$line"
+  if [[ $status == 0 ]]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+}
 
 labels=(-L fast)
 [[ $# -gt 0 ]] && labels=("$@")
 
-echo "== Release build (-Werror)"
-cmake -S "$root" -B "$root/build/ci-release" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DTSUBAME_WERROR=ON -DTSUBAME_ARCH=native >/dev/null
-cmake --build "$root/build/ci-release" -j "$jobs"
-(cd "$root/build/ci-release" && ctest --output-on-failure -j "$jobs" "${labels[@]}")
-[[ $# -gt 0 ]] && exit 0
-"$root/scripts/bench_signature.sh" "$root/build/ci-release/usi/tsubame"
+release() {
+  cmake -S "$root" -B "$root/build/ci-release" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DTSUBAME_WERROR=ON -DTSUBAME_ARCH=native >/dev/null
+  cmake --build "$root/build/ci-release" -j "$jobs"
+  (cd "$root/build/ci-release" && ctest --output-on-failure -j "$jobs" "${labels[@]}")
+}
+bench_signature() {
+  "$root/scripts/bench_signature.sh" "$root/build/ci-release/usi/tsubame"
+}
+sanitizers() {
+  "$root/scripts/install-deps.sh" --fuzz
+  CC=clang CXX=clang++ cmake -S "$root" -B "$root/build/ci-sanitize" -G Ninja \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSUBAME_WERROR=ON -DTSUBAME_FUZZ=ON -DTSUBAME_NO_PEXT=ON \
+    -DTSUBAME_ARCH=generic -DTSUBAME_BUILD_BENCH=OFF >/dev/null
+  cmake --build "$root/build/ci-sanitize" -j "$jobs"
+  (cd "$root/build/ci-sanitize" && ctest --output-on-failure -j "$jobs" -L fast)
+}
+format() {
+  cd "$root"
+  git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+}
+pgo() {
+  "$root/scripts/build.sh"
+  "$root/scripts/bench_signature.sh" "$root/build/release/usi/tsubame"
+}
+fuzz() {
+  TSUBAME_FUZZ_BUILD="$root/build/ci-sanitize" "$root/scripts/fuzz.sh" 30
+}
 
-echo "== Sanitizer build (clang, ASan + UBSan, libFuzzer target)"
-"$root/scripts/install-deps.sh" --fuzz
-CC=clang CXX=clang++ cmake -S "$root" -B "$root/build/ci-sanitize" -G Ninja \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSUBAME_WERROR=ON -DTSUBAME_FUZZ=ON -DTSUBAME_NO_PEXT=ON \
-  -DTSUBAME_ARCH=generic -DTSUBAME_BUILD_BENCH=OFF >/dev/null
-cmake --build "$root/build/ci-sanitize" -j "$jobs"
-(cd "$root/build/ci-sanitize" && ctest --output-on-failure -j "$jobs" -L fast)
+if ! "$root/scripts/install-deps.sh" --test; then
+  echo "0 passed, 1 failed (installing the dependencies failed)"
+  exit 1
+fi
+run_stage release release
+if [[ $# -eq 0 ]]; then
+  run_stage bench-signature bench_signature
+  run_stage sanitizers sanitizers
+  run_stage clang-format format
+  run_stage pgo pgo
+  run_stage fuzz fuzz
+fi
 
-echo "== clang-format"
-cd "$root"
-git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
-
-echo "== Profile-guided Release engine (scripts/build.sh)"
-"$root/scripts/build.sh"
-"$root/scripts/bench_signature.sh" "$root/build/release/usi/tsubame"
-
-echo "== Fuzz (libFuzzer, 30 s)"
-TSUBAME_FUZZ_BUILD="$root/build/ci-sanitize" "$root/scripts/fuzz.sh" 30
-echo "All tests passed."
+echo "== Summary"
+printf '%s\n' "${summary[@]}"
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]

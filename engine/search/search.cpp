@@ -194,8 +194,8 @@ void Searcher::set_ponderhit_clock(const SearchLimits& clock) {
     clock_pending_.store(true);
 }
 
-void Searcher::ponderhit() {
-    ponderhit_ms_.store(elapsed_ms(), std::memory_order_relaxed);
+void Searcher::ponderhit(int64_t at_ms) {
+    ponderhit_at_ms_.store(at_ms, std::memory_order_relaxed);
     pondering_.store(false, std::memory_order_relaxed);
 }
 
@@ -204,7 +204,8 @@ int64_t Searcher::elapsed_ms() const {
 }
 
 int64_t Searcher::thinking_ms() const {
-    return elapsed_ms() - std::max<int64_t>(0, ponderhit_ms_.load(std::memory_order_relaxed));
+    const int64_t hit = ponderhit_at_ms_.load(std::memory_order_relaxed);
+    return elapsed_ms() - (hit < 0 ? 0 : std::max<int64_t>(0, hit - start_ms_));
 }
 
 bool Searcher::time_up() const {
@@ -264,11 +265,11 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     seldepth_ = 0;
     stop_.store(false);
     pondering_.store(limits.ponder);
-    ponderhit_ms_.store(-1);
+    ponderhit_at_ms_.store(-1);
     root_us_  = pos.side_to_move();
     root_ply_ = pos.game_ply();
     // Requests that arrived before this thread started (see set_request_flags).
-    if (ponderhit_request_ && ponderhit_request_->load()) ponderhit();
+    if (ponderhit_request_ && ponderhit_request_->load() >= 0) ponderhit(ponderhit_request_->load());
     if (stop_request_ && stop_request_->load()) stop();
     set_budget(allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time));
     for (auto& side : history_)

@@ -84,8 +84,9 @@ public:
 
     /// Ends the search as soon as possible (thread-safe).
     void stop() { stop_.store(true, std::memory_order_relaxed); }
-    /// The predicted move was played: the clock starts now (thread-safe).
-    void ponderhit();
+    /// The predicted move was played at `at_ms` (the clock's reading when ponderhit came):
+    /// the move's clock runs from then (thread-safe).
+    void ponderhit(int64_t at_ms);
     /// Clock arguments that came with `ponderhit` (YaneuraOu's `ponderhit btime ...`): they
     /// replace those of `go ponder` once the search takes them (thread-safe).
     void set_ponderhit_clock(const SearchLimits& clock);
@@ -110,10 +111,10 @@ public:
     /// Allocates now what a timed search would otherwise make on first use (the defence
     /// probe's mate table), so that no move pays for it.
     void prepare();
-    /// Flags the owner sets before calling stop()/ponderhit(). run() resets its own state when
-    /// it starts and then reads these, so a request that came before the search thread got
-    /// going is not lost.
-    void set_request_flags(const std::atomic<bool>* stop, const std::atomic<bool>* ponderhit) {
+    /// Requests the owner sets before calling stop()/ponderhit(): the stop flag, and the time
+    /// of ponderhit (-1 until it comes). run() resets its own state when it starts and then
+    /// reads these, so a request that came before the search thread got going is not lost.
+    void set_request_flags(const std::atomic<bool>* stop, const std::atomic<int64_t>* ponderhit) {
         stop_request_      = stop;
         ponderhit_request_ = ponderhit;
     }
@@ -228,10 +229,10 @@ private:
     std::atomic<int64_t>        maximum_ms_{0}; ///< budget_.maximum_ms, for other threads.
     std::atomic<bool>           timed_{false}; ///< timed(), for other threads.
     const Searcher*             main_     = nullptr; ///< See set_main.
-    int64_t                     start_ms_ = 0; ///< When the move's clock started.
+    std::atomic<int64_t>        start_ms_{0}; ///< When the move's clock started.
     std::atomic<bool>           stop_{false};
     std::atomic<bool>           pondering_{false};
-    std::atomic<int64_t>        ponderhit_ms_{-1};
+    std::atomic<int64_t>        ponderhit_at_ms_{-1}; ///< When ponderhit came (clock ms), or -1.
     std::atomic<bool>           clock_pending_{false}; ///< pending_clock_ waits to be applied.
     std::mutex                  clock_mutex_; ///< Guards pending_clock_.
     SearchLimits                pending_clock_;
@@ -244,7 +245,7 @@ private:
     std::function<void()>       after_first_iteration_;
     int                         thread_index_      = 0;
     const std::atomic<bool>*    stop_request_      = nullptr;
-    const std::atomic<bool>*    ponderhit_request_ = nullptr;
+    const std::atomic<int64_t>* ponderhit_request_ = nullptr;
     int                         seldepth_          = 0;
     int                         root_depth_        = 0;
     std::vector<Move>           root_moves_; ///< The moves the current root line may choose from.

@@ -333,10 +333,12 @@ std::string fake(const std::string& mode) {
     return std::string(FAKE_ENGINE) + " " + mode;
 }
 
+// A short byoyomi with a wide margin: the fake engines' timing (a late answer, an answer in
+// the margin) stays clear of the limits on a busy machine.
 MatchOptions fast_options() {
     MatchOptions o;
     o.tc.byoyomi_ms    = 100;
-    o.tc.margin_ms     = 300;
+    o.tc.margin_ms     = 1000;
     o.max_moves        = 40;
     o.usi_timeout_ms   = 2000;
     o.ready_timeout_ms = 2000;
@@ -385,12 +387,12 @@ TEST(MatchGame, NoAnswerLosesOnTime) {
     const GameResult g     = one_game("sane", "hang");
     EXPECT_EQ(g.outcome.reason, Termination::TIME_FORFEIT);
     EXPECT_EQ(g.winner_engine(), 0);
-    // 400 ms of waiting, then 2 s for a bestmove after stop, then the kill.
+    // 1100 ms of waiting, then 2 s for a bestmove after stop, then the kill.
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
 }
 
 TEST(MatchGame, AnswerPastTheMarginLoses) {
-    const GameResult g = one_game("late 800", "sane");
+    const GameResult g = one_game("late 3000", "sane");
     EXPECT_EQ(g.outcome.reason, Termination::TIME_FORFEIT);
     EXPECT_EQ(g.winner_engine(), 1);
 }
@@ -398,7 +400,7 @@ TEST(MatchGame, AnswerPastTheMarginLoses) {
 TEST(MatchGame, AnswerWithinTheMarginCountsAsLate) {
     MatchOptions o     = fast_options();
     o.max_moves        = 4;
-    const GameResult g = one_game("late 200", "sane", o);
+    const GameResult g = one_game("late 400", "sane", o);
     EXPECT_EQ(g.outcome.reason, Termination::MAX_MOVES);
     EXPECT_EQ(g.tally[0].late, 2);
 }

@@ -54,6 +54,34 @@ SearchLimits depth_limit(int depth) {
     return l;
 }
 
+// A clock the test moves by hand: the search's time decisions are checked without racing the
+// machine's load.
+class ManualClock final : public TimeSource {
+public:
+    int64_t now_ms() const override { return ms_.load(); }
+    void    advance(int64_t ms) { ms_ += ms; }
+
+private:
+    std::atomic<int64_t> ms_{1'000'000};
+};
+
+// True when the engine answers within `wait` (real time); false if it is still searching.
+bool answers_within(Harness& h, std::chrono::milliseconds wait) {
+    const auto deadline = std::chrono::steady_clock::now() + wait;
+    while (std::chrono::steady_clock::now() < deadline) {
+        {
+            std::lock_guard lock(h.mutex);
+            if (!h.answers.empty()) return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    std::lock_guard lock(h.mutex);
+    return !h.answers.empty();
+}
+
+// Generous: the answer is due at once, but the machine may be busy (this tests for a hang).
+constexpr auto DUE = std::chrono::seconds(30);
+
 // True when `m` checkmates in the position.
 bool mates(std::string_view position, Move m) {
     Game game;
@@ -100,20 +128,27 @@ TEST(Search, RootMateProbePlaysAProvenMate) {
 }
 
 TEST(Search, RootMateProbeTimeComesOffTheClock) {
-    // Black to move on the same board: the probe searches checks for a while and finds no
-    // mate. Its time counts against the byoyomi (it used to be added on top of it).
-    Harness h;
+    // Black to move on the same board: the probe searches checks for a while (over 100 ms in
+    // a Release build) and finds no mate. The move's clock runs from `go`, probe included:
+    // moved past the byoyomi while the probe runs, it leaves the search no time at all.
+    Harness     h;
+    ManualClock clock;
+    h.engine.set_clock(clock);
     h.engine.options().root_mate_permille = 500;
+    ASSERT_TRUE(h.engine
+                    .set_position("sfen l6nl/3kPs3/5p2p/p1ppg2P1/7+r1/P1G3p1P/1pNbSP1GL/"
+                                  "2+n1S1K2/L1r3P2 b BGS3Pn2p 110")
+                    .ok());
     SearchLimits l;
-    l.byoyomi            = 1000;
-    const auto     start = std::chrono::steady_clock::now();
-    const BestMove b     = h.search("sfen l6nl/3kPs3/5p2p/p1ppg2P1/7+r1/P1G3p1P/1pNbSP1GL/"
-                                        "2+n1S1K2/L1r3P2 b BGS3Pn2p 110",
-                                    l);
-    const auto     ms    = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - start);
-    EXPECT_EQ(b.kind, BestMove::Kind::MOVE);
-    EXPECT_LT(ms.count(), 1000) << "the answer comes within the byoyomi";
+    l.byoyomi = 1000;
+    h.engine.go(l);
+    clock.advance(1000);
+    EXPECT_TRUE(answers_within(h, DUE)) << "the search counts its time from go";
+    h.engine.wait();
+    ASSERT_EQ(h.answers.size(), 1u);
+    EXPECT_EQ(h.answers[0].kind, BestMove::Kind::MOVE);
+    ASSERT_FALSE(h.infos.empty());
+    EXPECT_EQ(h.infos.back().depth, 1) << "only the first iteration, which always ends";
 }
 
 TEST(Search, RootMateProbeIsSkippedAtFixedDepth) {
@@ -215,30 +250,72 @@ TEST(Search, InfiniteWaitsForStopAndAnswersOnce) {
     const auto start = std::chrono::steady_clock::now();
     h.engine.stop();
     h.engine.wait();
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(50));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, DUE);
     EXPECT_EQ(h.answers.size(), 1u);
 }
 
 TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
-    Harness h;
+    Harness     h;
+    ManualClock clock;
+    h.engine.set_clock(clock);
     ASSERT_TRUE(h.engine.set_position("startpos moves 7g7f").ok());
     SearchLimits l;
     l.ponder      = true;
     l.byoyomi     = 1000;
     l.time[BLACK] = l.time[WHITE] = 0;
     h.engine.go(l);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1200)); // longer than the byoyomi
-    EXPECT_TRUE(h.answers.empty()) << "a ponder search must not answer on its own";
-    const auto start = std::chrono::steady_clock::now();
+    clock.advance(1200); // longer than the byoyomi
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)))
+        << "a ponder search must not answer on its own";
     h.engine.ponderhit();
-    h.engine.wait();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - start);
-    // It thinks for the byoyomi less the margin (875 ms), counted from ponderhit: a clock
+    // It thinks for the byoyomi less the margin (880 ms), counted from ponderhit: a clock
     // counted from `go` would have run out already.
-    EXPECT_GT(ms.count(), 600) << "byoyomi counts from ponderhit";
-    EXPECT_LT(ms.count(), 1000) << "the answer comes within the byoyomi";
+    clock.advance(850);
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100))) << "byoyomi counts from ponderhit";
+    clock.advance(30);
+    EXPECT_TRUE(answers_within(h, DUE)) << "the answer comes within the byoyomi";
+    h.engine.wait();
     EXPECT_EQ(h.answers.size(), 1u);
+}
+
+TEST(Search, PonderhitMayBringTheClock) {
+    // `go ponder` without a clock; `ponderhit byoyomi 400` gives it (YaneuraOu, ShogiHome).
+    Harness     h;
+    ManualClock clock;
+    h.engine.set_clock(clock);
+    ASSERT_TRUE(h.engine.set_position("startpos moves 7g7f").ok());
+    SearchLimits l;
+    l.ponder = true;
+    h.engine.go(l);
+    clock.advance(5000);
+    SearchLimits given;
+    given.byoyomi = 400;
+    h.engine.ponderhit(&given);
+    // 400 less the margin, which takes at most an eighth of a byoyomi: 350 ms.
+    clock.advance(340);
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)));
+    clock.advance(10);
+    EXPECT_TRUE(answers_within(h, DUE));
+    h.engine.wait();
+    EXPECT_EQ(h.answers.size(), 1u);
+}
+
+TEST(Search, HardLimitStopsAnIterationInProgress) {
+    // At the start position no iteration ends the search before the clock does.
+    Harness     h;
+    ManualClock clock;
+    h.engine.set_clock(clock);
+    h.engine.options().root_mate_permille = 0;
+    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    SearchLimits l;
+    l.byoyomi = 2000;
+    h.engine.go(l);
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(200)));
+    clock.advance(2000 - 120);
+    EXPECT_TRUE(answers_within(h, DUE));
+    h.engine.wait();
+    ASSERT_EQ(h.answers.size(), 1u);
+    EXPECT_EQ(h.answers[0].kind, BestMove::Kind::MOVE);
 }
 
 TEST(Search, QuitSilencesTheAnswer) {
