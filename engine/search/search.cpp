@@ -269,7 +269,8 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     root_us_  = pos.side_to_move();
     root_ply_ = pos.game_ply();
     // Requests that arrived before this thread started (see set_request_flags).
-    if (ponderhit_request_ && ponderhit_request_->load() >= 0) ponderhit(ponderhit_request_->load());
+    if (ponderhit_request_ && ponderhit_request_->load() >= 0)
+        ponderhit(ponderhit_request_->load());
     if (stop_request_ && stop_request_->load()) stop();
     set_budget(allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time));
     for (auto& side : history_)

@@ -228,7 +228,7 @@ private:
     TimeBudget                  budget_;
     std::atomic<int64_t>        maximum_ms_{0}; ///< budget_.maximum_ms, for other threads.
     std::atomic<bool>           timed_{false}; ///< timed(), for other threads.
-    const Searcher*             main_     = nullptr; ///< See set_main.
+    const Searcher*             main_ = nullptr; ///< See set_main.
     std::atomic<int64_t>        start_ms_{0}; ///< When the move's clock started.
     std::atomic<bool>           stop_{false};
     std::atomic<bool>           pondering_{false};

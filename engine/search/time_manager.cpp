@@ -24,16 +24,23 @@ TimeBudget allot_time(const SearchLimits& limits, Color us, int ply, const TimeO
     const int64_t usable = main + inc + byo;
     const int64_t hard   = std::max<int64_t>(1, usable - margin);
 
-    // Spread the main time over the moves still to come; games rarely last beyond ~160 plies.
-    const int64_t moves_left = std::max<int64_t>(20, (160 - ply) / 2 + 10);
-    int64_t       target     = main / moves_left + inc + byo;
-    target                   = target * options.slow_mover_pct / 100;
-
     // With only byoyomi left, use (almost) all of it: unused byoyomi is lost.
-    if (main == 0 && byo > 0) target = byo;
-    b.maximum_ms = std::min(hard, std::max(target, main / 5 + inc + byo));
+    if (main == 0 && inc == 0 && byo > 0) {
+        b.optimum_ms = b.maximum_ms = hard;
+        return b;
+    }
+    // The target: a share of the main time, spread over the moves still to come (games
+    // rarely last beyond ~160 plies) after a quarter of the margin is kept for each of them
+    // (every move costs time beyond the thinking: stopping, the pipe, the GUI), plus most of
+    // the increment (the rest builds the bank up) and the byoyomi, scaled by SlowMover.
+    const int64_t moves_left = std::max<int64_t>(MIN_MOVES_LEFT, (160 - ply) / 2 + 10);
+    const int64_t bank       = std::max<int64_t>(0, main - moves_left * options.margin_ms / 4);
+    const int64_t target =
+        (bank / moves_left + inc * INC_SHARE_PCT / 100 + byo) * options.slow_mover_pct / 100;
     b.optimum_ms = std::clamp(target, std::min(options.minimum_ms, hard), hard);
-    b.maximum_ms = std::max(b.maximum_ms, b.optimum_ms);
+    // The cap of one move: the target again at most, and never more than an eighth of the
+    // main time beyond it, so that one hard move cannot spend the bank.
+    b.maximum_ms = std::min(hard, b.optimum_ms + std::min(b.optimum_ms, main / 8));
     return b;
 }
 

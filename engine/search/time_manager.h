@@ -1,8 +1,18 @@
 #pragma once
 
 // How long to think: a target ("optimum") checked between iterations, and a hard limit
-// ("maximum") checked during the search, for byoyomi, sudden death, main time + byoyomi,
-// Fischer and movetime. Never beyond what the clock allows minus the safety margin.
+// ("maximum", the move's cap) checked during the search, for byoyomi, sudden death, main
+// time + byoyomi, Fischer and movetime. Never beyond what the clock allows minus the margin.
+//
+// The model (main time M left, increment I, byoyomi B, game ply p):
+//   byoyomi only (M = I = 0):  optimum = maximum = B - margin (unused byoyomi is lost);
+//   otherwise, with n = max(20, (160 - p) / 2 + 10) moves still to come,
+//                              optimum = (M - n margin / 4) / n + 3/4 I + B
+//                                        (times SlowMover %, at least MinimumThinkingTime),
+//                              maximum = optimum + min(optimum, M / 8),
+// both within M + I + B - margin; movetime T: optimum = maximum = T - margin. The search
+// stops starting iterations at the optimum (adjusted by adjusted_optimum) and stops at once
+// at the maximum.
 
 #include <cstdint>
 
@@ -23,6 +33,11 @@ struct TimeBudget {
     int64_t optimum_ms = 0; ///< Stop starting new iterations after this.
     int64_t maximum_ms = 0; ///< Stop the search at once after this.
 };
+
+/// Fewest moves the main time is spread over.
+constexpr int64_t MIN_MOVES_LEFT = 20;
+/// Per cent of the increment a move's target spends (the rest builds the bank up).
+constexpr int64_t INC_SHARE_PCT = 75;
 
 /// Computes the budget for the side `us` to move at game ply `ply`.
 TimeBudget allot_time(const SearchLimits& limits, Color us, int ply, const TimeOptions& options);

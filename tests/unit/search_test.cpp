@@ -271,7 +271,8 @@ TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
     // It thinks for the byoyomi less the margin (880 ms), counted from ponderhit: a clock
     // counted from `go` would have run out already.
     clock.advance(850);
-    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100))) << "byoyomi counts from ponderhit";
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)))
+        << "byoyomi counts from ponderhit";
     clock.advance(30);
     EXPECT_TRUE(answers_within(h, DUE)) << "the answer comes within the byoyomi";
     h.engine.wait();

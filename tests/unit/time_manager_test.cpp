@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "match_clock.h"
 #include "search/time_manager.h"
 
 namespace tsubame {
@@ -45,6 +48,77 @@ TEST(TimeManager, SuddenDeathNeverRunsTheClockOut) {
         EXPECT_LE(b.maximum_ms, std::max<int64_t>(1, main - OPTIONS.margin_ms)) << main;
         EXPECT_LE(b.maximum_ms, main / 5 + 1) << "keep most of the clock for later moves";
         EXPECT_GE(b.optimum_ms, 0);
+    }
+}
+
+TEST(TimeManager, SuddenDeathSpendsAShareAndCapsAtTwiceIt) {
+    // 60 s at the start: 30 ms kept for each of the 90 moves to come, the rest spread over
+    // them, and capped at twice that.
+    const TimeBudget b = allot_time(clock(60000, 0, 0), BLACK, 0, OPTIONS);
+    EXPECT_EQ(b.optimum_ms, (60000 - 90 * 30) / 90);
+    EXPECT_EQ(b.maximum_ms, 2 * b.optimum_ms);
+    // Late in a long game the moves still to come are never counted below twenty.
+    const TimeBudget late = allot_time(clock(10000, 0, 0), WHITE, 200, OPTIONS);
+    EXPECT_EQ(late.optimum_ms, (10000 - MIN_MOVES_LEFT * 30) / MIN_MOVES_LEFT);
+}
+
+TEST(TimeManager, FischerSpendsMostOfTheIncrementAndKeepsTheBank) {
+    // Issue 19: with 30 s + 5 s, move 3 used 9.2 s of the 35 s. Now the target is a share of
+    // the bank plus three quarters of the increment, and the cap adds at most an eighth of
+    // the bank.
+    const TimeBudget b = allot_time(clock(30000, 0, 5000), BLACK, 4, OPTIONS);
+    EXPECT_EQ(b.optimum_ms, (30000 - 88 * 30) / 88 + 5000 * 3 / 4);
+    EXPECT_EQ(b.maximum_ms, b.optimum_ms + 30000 / 8);
+    EXPECT_LT(b.maximum_ms, 8000);
+    // An empty bank: three quarters of the increment, so the bank grows back.
+    const TimeBudget empty = allot_time(clock(0, 0, 5000), BLACK, 40, OPTIONS);
+    EXPECT_EQ(empty.optimum_ms, 3750);
+    EXPECT_EQ(empty.maximum_ms, 3750);
+    // A large increment, a small bank: the cap never reaches past the bank's eighth.
+    const TimeBudget small = allot_time(clock(800, 0, 10000), BLACK, 40, OPTIONS);
+    EXPECT_EQ(small.maximum_ms, small.optimum_ms + 100);
+}
+
+// Plays 256 plies on the match runner's clock with an engine that always thinks for its full
+// cap and takes 10 ms more to stop and answer (measured: at most ~11 ms): it never loses on
+// time, even with no margin at the runner, and no move's cap is more than twice its target.
+void replay_game_at_the_cap(const usi::TimeControl& tc) {
+    usi::TimeControl strict = tc;
+    strict.margin_ms        = 0;
+    usi::MatchClock match(strict);
+    for (int ply = 0; ply < 256; ++ply) {
+        const Color  us = ply % 2 ? WHITE : BLACK;
+        SearchLimits l  = clock(0, tc.byoyomi_ms, tc.inc_ms);
+        for (Color c : {BLACK, WHITE})
+            l.time[c] = match.remaining_ms(c);
+        const TimeBudget b = allot_time(l, us, ply, OPTIONS);
+        EXPECT_LE(b.optimum_ms, b.maximum_ms) << "ply " << ply;
+        EXPECT_LE(b.maximum_ms, 2 * b.optimum_ms) << "ply " << ply;
+        const int64_t margin =
+            tc.byoyomi_ms ? std::min(OPTIONS.margin_ms, tc.byoyomi_ms / 8) : OPTIONS.margin_ms;
+        EXPECT_LE(b.maximum_ms, std::max<int64_t>(1, match.allowed_ms(us) - margin))
+            << "ply " << ply;
+        ASSERT_TRUE(match.charge(us, b.maximum_ms + 10))
+            << "lost on time at ply " << ply << " with " << l.time[us] << " ms left";
+    }
+}
+
+TEST(TimeManager, NoMoveAtItsCapLosesAGameOnTime) {
+    for (const auto& [main, byoyomi, inc] : {std::tuple<int64_t, int64_t, int64_t>{60000, 0, 0},
+                                             {10000, 0, 0},
+                                             {2000, 0, 0},
+                                             {30000, 0, 5000},
+                                             {10000, 0, 100},
+                                             {1000, 0, 1000},
+                                             {60000, 10000, 0},
+                                             {0, 1000, 0},
+                                             {0, 200, 0}}) {
+        SCOPED_TRACE(testing::Message() << main << " ms + byoyomi " << byoyomi << " + inc " << inc);
+        usi::TimeControl tc;
+        tc.time_ms    = main;
+        tc.byoyomi_ms = byoyomi;
+        tc.inc_ms     = inc;
+        replay_game_at_the_cap(tc);
     }
 }
 
