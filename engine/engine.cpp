@@ -38,6 +38,8 @@ void Engine::go(const SearchLimits& limits) {
     if (l.start_ms < 0) l.start_ms = clock_->now_ms(); // before waiting for an earlier search
     stop();
     join();
+    // Threads changed without an isready (which USI requires): the pool is made now.
+    if (helpers_.size() != options_.threads - 1) helpers_.resize(options_.threads - 1);
     searching_.store(true);
     stale_ = true;
     stop_request_.store(false);
@@ -114,12 +116,13 @@ BestMove Engine::search(Game& game, const SearchLimits& limits, const EngineOpti
     searcher_->set_after_first_iteration(nullptr);
     BestMove answer;
     if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
+    answer.nodes = r.nodes + helpers_.nodes();
     // ResignValue: a search that analyses (infinite) or ponders on a move that was not
     // played decides nothing, so it never resigns.
     const bool played = !limits.infinite && (!limits.ponder || ponderhit_request_.load() >= 0);
     if (played && r.best != Move::none() && r.depth > 0 && options.resign_value < NEVER_RESIGN
         && r.score <= -options.resign_value)
-        answer = {BestMove::Kind::RESIGN, Move::none(), Move::none()};
+        answer = {BestMove::Kind::RESIGN, Move::none(), Move::none(), answer.nodes};
     return answer;
 }
 

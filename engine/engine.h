@@ -31,9 +31,10 @@ struct BestMove {
         RESIGN,
         WIN
     };
-    Kind kind   = Kind::RESIGN;
-    Move move   = Move::none();
-    Move ponder = Move::none(); ///< A legal reply to `move`, or none().
+    Kind     kind   = Kind::RESIGN;
+    Move     move   = Move::none();
+    Move     ponder = Move::none(); ///< A legal reply to `move`, or none().
+    uint64_t nodes  = 0; ///< Nodes of every thread, when the answer was made.
 };
 
 /// ResignValue that never resigns.
@@ -153,7 +154,7 @@ private:
     std::atomic<bool>           stop_request_{false}; ///< `stop` for the current search.
     /// When `ponderhit` came for the current search (clock ms), or -1.
     std::atomic<int64_t> ponderhit_request_{-1};
-    std::atomic<bool>           silent_{false};
+    std::atomic<bool>    silent_{false};
 };
 
 } // namespace tsubame

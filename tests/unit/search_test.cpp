@@ -410,6 +410,40 @@ TEST(Search, TwoThreadsAnswerOnceWithALegalMove) {
     EXPECT_GT(h.infos.back().nodes, 0u);
 }
 
+// `go nodes` counts every thread's nodes, and with more threads than cores (this machine has
+// two) the answer is still a searched line, not a depth-1 guess.
+TEST(Search, NodeLimitCountsEveryThread) {
+    Harness h;
+    h.engine.options().threads = 4;
+    h.engine.prepare();
+    SearchLimits l;
+    l.nodes          = 300'000;
+    const BestMove b = h.search("startpos moves 7g7f 3c3d", l);
+    EXPECT_GE(b.nodes, l.nodes);
+    // Each thread may overshoot by the nodes between two of its checks (256).
+    EXPECT_LE(b.nodes, l.nodes + 2 * 4 * 256);
+    ASSERT_FALSE(h.infos.empty());
+    EXPECT_GT(h.infos.back().depth, 4);
+    EXPECT_NE(b.ponder, Move::none());
+}
+
+TEST(Search, SmallNodeBudgetWithManyThreadsStillSearches) {
+    Harness h;
+    h.engine.options().threads = 16;
+    h.engine.prepare();
+    SearchLimits l;
+    l.nodes          = 1000;
+    const BestMove b = h.search("startpos", l);
+    EXPECT_LE(b.nodes, l.nodes + 256);
+    ASSERT_FALSE(h.infos.empty());
+    const SearchInfo& last = h.infos.back();
+    EXPECT_GE(last.depth, 3) << "searched by the main thread alone";
+    EXPECT_GE(last.seldepth, last.depth);
+    ASSERT_GE(last.pv.size(), 2u);
+    EXPECT_EQ(b.move, last.pv[0]);
+    EXPECT_EQ(b.ponder, last.pv[1]);
+}
+
 // A stop or ponderhit that arrives before the search thread has started must not be lost;
 // neither may the end of the main search before a helper has started (found in a match:
 // a Threads=2 engine hung on a quick answer).
