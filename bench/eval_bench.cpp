@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench_positions.h"
 #include "core/position.h"
 #include "eval/evaluate.h"
 #include "mate/mate_in_one.h"
@@ -17,9 +18,6 @@
 #include "search/see.h"
 
 namespace tsubame {
-
-extern const char* const BENCH_POSITIONS[]; // engine/bench_positions.cpp
-extern const int         BENCH_POSITION_COUNT;
 
 namespace {
 

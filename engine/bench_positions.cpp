@@ -1,12 +1,6 @@
-// The fixed positions of `bench` (opening lines, middle and endgames from the perft table,
-// tsume problems). Changing them changes the bench signature.
-
-#include "engine.h"
+#include "bench_positions.h"
 
 namespace tsubame {
-
-extern const char* const BENCH_POSITIONS[];
-extern const int         BENCH_POSITION_COUNT;
 
 const char* const BENCH_POSITIONS[] = {
     "startpos",

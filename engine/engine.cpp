@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "bench_positions.h"
+
 namespace tsubame {
 
 namespace {
@@ -11,9 +13,6 @@ constexpr size_t ROOT_MATE_HASH_MB = 16;
 // Least nodes of a `go nodes` budget per thread for the helpers to join the search.
 constexpr uint64_t NODES_PER_HELPER = 4096;
 } // namespace
-
-extern const char* const BENCH_POSITIONS[];
-extern const int         BENCH_POSITION_COUNT;
 
 Engine::Engine(Callbacks callbacks) :
     callbacks_(std::move(callbacks)),

@@ -6,7 +6,7 @@
 
 #include "core/move.h"
 #include "core/position.h"
-#include "search/value.h"
+#include "core/value.h"
 
 namespace tsubame {
 

@@ -24,7 +24,7 @@
 #include "search/limits.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
-#include "search/value.h"
+#include "core/value.h"
 
 namespace tsubame {
 

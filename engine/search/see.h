@@ -4,7 +4,7 @@
 // each side recapturing with its least valuable piece and free to stop.
 
 #include "core/position.h"
-#include "search/value.h"
+#include "core/value.h"
 
 namespace tsubame {
 

@@ -10,7 +10,7 @@
 
 #include "core/large_memory.h"
 #include "core/move.h"
-#include "search/value.h"
+#include "core/value.h"
 
 namespace tsubame {
 

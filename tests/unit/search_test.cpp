@@ -13,14 +13,12 @@
 #include <thread>
 #include <vector>
 
+#include "bench_positions.h"
 #include "core/notation.h"
 #include "engine.h"
 #include "movegen/movegen.h"
 
 namespace tsubame {
-
-extern const char* const BENCH_POSITIONS[]; // engine/bench_positions.cpp
-extern const int         BENCH_POSITION_COUNT;
 
 namespace {
 
