@@ -5,12 +5,15 @@
 #include <cmath>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <thread>
 
 #include "eval/evaluate.h"
 #include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
 #include "rules/repetition.h"
+#include "search/history.h"
+#include "search/movepick.h"
 #include "search/see.h"
 
 namespace tsubame {
@@ -31,16 +34,10 @@ struct Reductions {
 };
 const Reductions reductions;
 
-constexpr int HISTORY_MAX = 1 << 14;
 // Quiescence plies after which only recaptures are searched.
 constexpr int QS_RECAPTURE_DEPTH = -5;
 // The defence probe's table: its solves last a few tens of milliseconds.
 constexpr size_t DEFENCE_HASH_MB = 16;
-
-// Row of the history table: the origin square, or past the squares for each dropped type.
-int from_index(Move m) {
-    return m.is_drop() ? int(SQ_NB) + int(m.dropped_type()) : int(m.from());
-}
 
 // Mate scores are stored relative to the node, not the root.
 Value value_to_tt(Value v, int ply) {
@@ -48,108 +45,6 @@ Value value_to_tt(Value v, int ply) {
 }
 Value value_from_tt(Value v, int ply) {
     return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
-}
-
-bool is_capture(const Position& pos, Move m) {
-    return !m.is_drop() && pos.piece_on(m.to()) != NO_PIECE;
-}
-
-// Moves with ordering scores, picked best first. Moves may be added in stages (captures, then
-// the rest), each stage scored when it is added.
-class OrderedMoves {
-public:
-    template <GenType T, bool All = false>
-    void generate(const Position& pos) {
-        count_ = picked_ = scored_ = 0;
-        append<T, All>(pos);
-    }
-    /// Adds the moves of kind T, unscored, to those not picked yet.
-    template <GenType T, bool All = false>
-    void append(const Position& pos) {
-        fill([&](Move* list) { return tsubame::generate<T, All>(pos, list); });
-    }
-    /// The captures of the piece on s (quiescence recaptures).
-    void generate_captures_on(const Position& pos, Square s) {
-        count_ = picked_ = scored_ = 0;
-        fill([&](Move* list) { return tsubame::generate_captures_on(pos, s, list); });
-    }
-    /// Scores the moves added since the last call.
-    template <typename Scorer>
-    void score(Scorer&& scorer) {
-        for (int i = scored_; i < count_; ++i)
-            moves_[i].score = scorer(moves_[i].move);
-        scored_ = count_;
-    }
-    /// The next move in score order, or none() when all were picked. The first few are
-    /// selected one by one (a cutoff usually comes early); then the rest is sorted once,
-    /// since selection is quadratic in shogi's long move lists.
-    Move next() {
-        if (picked_ >= count_) return Move::none();
-        if (selections_left_ > 0) {
-            --selections_left_;
-            select_best();
-        } else if (!sorted_) {
-            std::sort(moves_ + picked_, moves_ + count_,
-                      [](const Scored& a, const Scored& b) { return a.score > b.score; });
-            sorted_ = true;
-        }
-        return moves_[picked_++].move;
-    }
-    /// The next move if its score is at least `threshold`, else none() (and nothing is picked).
-    Move next_scoring_at_least(int threshold) {
-        if (picked_ >= count_) return Move::none();
-        select_best();
-        return moves_[picked_].score >= threshold ? moves_[picked_++].move : Move::none();
-    }
-    int size() const { return count_; }
-
-private:
-    struct Scored {
-        Move move;
-        int  score;
-    };
-    void select_best() {
-        int best = picked_;
-        for (int i = picked_ + 1; i < count_; ++i)
-            if (moves_[i].score > moves_[best].score) best = i;
-        std::swap(moves_[picked_], moves_[best]);
-    }
-    // Appends the moves a generator writes (generator(list) returns their end), unscored, and
-    // starts the picking order afresh.
-    template <typename Generator>
-    void fill(Generator&& generator) {
-        Move        buffer[MAX_MOVES];
-        Move* const end   = generator(buffer);
-        const int   added = int(end - buffer);
-        for (int i = 0; i < added; ++i)
-            moves_[count_ + i] = {buffer[i], 0};
-        count_ += added;
-        selections_left_ = SELECT_FIRST;
-        sorted_          = false;
-    }
-    static constexpr int SELECT_FIRST = 3;
-    Scored               moves_[MAX_MOVES];
-    int                  count_           = 0;
-    int                  picked_          = 0;
-    int                  scored_          = 0;
-    int                  selections_left_ = SELECT_FIRST;
-    bool                 sorted_          = false;
-};
-
-// Ordering score of a capture that does not lose material, before its MVV-LVA part; losing
-// ones get its negation and go after the quiet moves.
-constexpr int GOOD_CAPTURE_SCORE = 1 << 28;
-
-// MVV-LVA: the most valuable victim first, the least valuable attacker first among equals.
-int capture_score(const Position& pos, Move m) {
-    const int victim   = capture_value(type_of(pos.piece_on(m.to())));
-    const int attacker = piece_value(type_of(m.moved_piece_before()));
-    return victim * 8 - attacker / 8;
-}
-
-int promotion_gain(Move m) {
-    const PieceType after = type_of(m.moved_piece_after());
-    return piece_value(after) - piece_value(unpromoted(after));
 }
 
 void update_pv(Move* pv, Move m, const Move* child_pv) {
@@ -524,30 +419,8 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     const int ply = ss->ply;
     seldepth_     = std::max(seldepth_, ply + 1);
 
-    if (!root) {
-        // Repetition: the first recurrence of the board decides (rules.md §4).
-        switch (find_repetition(pos, 16)) {
-            case Repetition::DRAW:
-                return (ply % 2 == 0) ? options_.draw_value : -options_.draw_value;
-            case Repetition::WIN:
-                return mate_in(ply);
-            case Repetition::LOSS:
-                return mated_in(ply);
-            default:
-                // A board that recurs with other hands (SUPERIOR, INFERIOR) is no repetition
-                // under the rules: the game goes on, and the search does too, with the material
-                // the cycle won or lost in the evaluation. A fixed value there (YaneuraOu's
-                // VALUE_SUPERIOR) outranked a longer mate, so a mated side reported it in place
-                // of the mate and played delaying drops for it.
-                break;
-        }
-        if (past_move_limit(pos)) return move_limit_value(pos, ply);
-        // Mate-distance pruning: no line here can beat a shorter mate already found.
-        alpha = std::max(mated_in(ply), alpha);
-        beta  = std::min(mate_in(ply + 1), beta);
-        if (alpha >= beta) return alpha;
-        if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
-    }
+    if (!root)
+        if (const auto v = early_value(pos, ss, alpha, beta)) return *v;
 
     // In the singular-extension test the node is searched without one move, so the stored
     // result (which counts that move) neither ends it nor is replaced by it.
@@ -576,7 +449,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // One-move mate, tested before any pruning: a node that static measures would cut can
     // still be lost (or won) to a single drop. An entry of the main search means the node was
     // searched; a quiescence entry may be a stand-pat cut-off that never looked.
-    if (!root && !in_check && (!tt_hit || tt.depth <= 0) && !excluded) {
+    if (!root && !in_check && (!tt_hit || tt.depth <= 0) && !excluded)
         if (const Move mate = mate::find_mate_in_one(pos); mate != Move::none()) {
             const Value v = mate_in(ply + 1);
             if (pv_node) ss->pv[0] = mate, ss->pv[1] = Move::none();
@@ -584,49 +457,17 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
                       mate.to16(), eval);
             return v;
         }
-    }
 
-    if (!pv_node && !in_check && !is_mate_score(beta) && !excluded) {
-        // Razoring: far below alpha near the leaves, only captures could save the node.
-        if (depth <= 2 && eval + 300 * depth <= alpha) {
-            const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
-            if (v <= alpha) return v;
-        }
-        // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
-        if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
-        // Null move: if passing still leaves us above beta, the position is good enough.
-        // Verified at high depth against zugzwang-like positions.
-        if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
-            // Deeper when the margin over beta is large, as in Stockfish.
-            const int R = 3 + depth / 4 + std::min(int(eval - beta) / 200, 3);
-            StateInfo st;
-            ss->current         = Move::null();
-            ss->cont_history    = continuation_after(Move::null());
-            (ss + 1)->placement = ss->placement;
-            pos.do_null_move(st);
-            (ss + 1)->null_ok = true;
-            Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
-            pos.undo_null_move();
-            if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
-            if (v >= beta) {
-                if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
-                if (depth < 12) return v;
-                ss->null_ok   = false;
-                const Value w = search(pos, ss, beta - 1, beta, depth - R, false, false);
-                ss->null_ok   = true;
-                if (w >= beta) return v;
-            }
-        }
-    }
+    if (!pv_node && !in_check && !is_mate_score(beta) && !excluded)
+        if (const auto v = prune_node(pos, ss, alpha, beta, depth, eval, improving, cut_node))
+            return *v;
 
     // Internal iterative reduction: without a stored move this node was never searched
     // deeply, and its move ordering is poor; a shallower search is cheaper and fills the table.
     if (!root && !excluded && depth >= 6 && (pv_node || cut_node) && !(tt_hit && tt.move16))
         --depth;
 
-    // The stored move is played before any move is generated: it often ends the node at once,
-    // and generating and ordering shogi's long move lists is much of a node's cost. The others
-    // are ordered only if it does not, with the histories its search has just updated.
+    // The stored move first, then staged generation (see MovePicker).
     const Move  tt_move = !root && tt_hit ? generated_move_from16(pos, tt.move16) : Move::none();
     const Color us      = pos.side_to_move();
     const Move* counter_slot = counter_move_slot((ss - 1)->current);
@@ -643,55 +484,10 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         if (m == counter) return 1 << 26;
         return quiet_score(ss, us, m);
     };
-    // Below the root and not in check, the captures that do not lose material come before the
-    // rest is generated: they often end the node, and the quiet moves and drops are most of
-    // the list. The scores rank the moves as in a single list, but the quiet moves are scored
-    // only once the good captures have been searched, with the histories they updated.
-    const bool   staged = !root && !in_check;
-    OrderedMoves moves;
-    enum class Stage {
-        TT_MOVE,
-        GENERATE,
-        GOOD_CAPTURES,
-        REST
-    };
-    Stage      stage     = tt_move != Move::none() ? Stage::TT_MOVE : Stage::GENERATE;
-    const auto next_move = [&] {
-        switch (stage) {
-            case Stage::TT_MOVE:
-                stage = Stage::GENERATE;
-                return tt_move;
-            case Stage::GENERATE:
-                if (!staged) {
-                    if (root && !limits_.searchmoves.empty())
-                        moves.generate<GenType::LEGAL, true>(pos); // searchmoves: any legal move
-                    else if (in_check)
-                        moves.generate<GenType::EVASIONS>(pos);
-                    else
-                        moves.generate<GenType::NON_EVASIONS>(pos);
-                    moves.score(score_move);
-                    stage = Stage::REST;
-                    break;
-                }
-                moves.generate<GenType::CAPTURES>(pos);
-                moves.score(score_move);
-                stage = Stage::GOOD_CAPTURES;
-                [[fallthrough]];
-            case Stage::GOOD_CAPTURES:
-                while (const Move m = moves.next_scoring_at_least(GOOD_CAPTURE_SCORE))
-                    if (m != tt_move) return m;
-                // The quiet moves join the captures left (losing ones, pawn promotions).
-                moves.append<GenType::QUIETS>(pos);
-                moves.score(score_move);
-                stage = Stage::REST;
-                break;
-            case Stage::REST:
-                break;
-        }
-        Move m = moves.next();
-        if (m == tt_move && m != Move::none()) m = moves.next(); // already played first
-        return m;
-    };
+    const NodeMoves all = root && !limits_.searchmoves.empty() ? NodeMoves::ALL_LEGAL
+                        : in_check                             ? NodeMoves::EVASIONS
+                                                               : NodeMoves::NON_EVASIONS;
+    MovePicker      picker(pos, tt_move, !root && !in_check, all, score_move);
 
     Move  pv[MAX_PLY + 1];
     Value best       = -VALUE_INFINITE;
@@ -700,7 +496,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     Move  quiets[64];
     int   quiet_count = 0;
 
-    for (Move m = next_move(); m != Move::none(); m = next_move()) {
+    for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
         if (root && std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end())
             continue;
         if (m == excluded) continue;
@@ -709,23 +505,10 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         const bool gives_check          = pos.gives_check(m);
 
         // Shallow pruning once a move has avoided being mated.
-        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && !gives_check) {
-            if (!capture_or_promotion) {
-                if (depth <= 6 && move_count > (3 + depth * depth) / (2 - improving))
-                    continue; // late move pruning
-                // The depth this move would be searched at after its reduction.
-                const int   lmr_depth = std::max(depth - 1 - reductions(depth, move_count), 0);
-                const Piece pc        = m.moved_piece_after();
-                // Both recent continuations say this reply does not work.
-                if (lmr_depth < 3 && (*(ss - 1)->cont_history)[pc][m.to()] < 0
-                    && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
-                    continue;
-                if (lmr_depth < 7 && eval + 100 + 150 * lmr_depth <= alpha) continue; // futility
-                if (see(pos, m) < -25 * lmr_depth * lmr_depth) continue;
-            } else if (depth <= 6 && see(pos, m) < -100 * depth) {
-                continue; // a capture that loses material, more the shallower the search
-            }
-        }
+        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && !gives_check
+            && prune_move(pos, ss, m, depth, move_count, eval, alpha, improving,
+                          capture_or_promotion))
+            continue;
 
         // Check extension, bounded so that checking sequences cannot run away.
         // Checks that lose the checking piece are not extended: shogi has many such drops.
@@ -737,47 +520,17 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             && (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 && !is_mate_score(tt_value)
             && ply < 2 * root_depth_) {
             const Value singular_beta = tt_value - 2 * depth;
-            ss->excluded              = m;
-            const Value v =
-                search(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, false, cut_node);
-            ss->excluded = Move::none();
-            if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
-            if (v < singular_beta)
+            if (is_singular(pos, ss, m, singular_beta, depth, cut_node))
                 extension = 1;
+            else if (stop_.load(std::memory_order_relaxed))
+                return VALUE_ZERO;
             else if (singular_beta >= beta)
-                return singular_beta;
+                return singular_beta; // multi-cut
         }
         const int new_depth = depth - 1 + extension;
 
-        StateInfo st;
-        make_move(pos, ss, m, st);
-        (ss + 1)->null_ok = true;
-        Value v;
-        if (move_count == 1) {
-            if (pv_node) (ss + 1)->pv = pv, pv[0] = Move::none();
-            v = -search(pos, ss + 1, -beta, -alpha, new_depth, pv_node, false);
-        } else {
-            int r = 0;
-            if (depth >= 3 && !capture_or_promotion) {
-                r = reductions(depth, move_count);
-                r += cut_node;
-                r += !improving;
-                r -= pv_node;
-                r -= quiet_score(ss, us, m) / 10000;
-                r = std::clamp(r, 0, new_depth - 1);
-            }
-            v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
-            if (v > alpha && r > 0)
-                v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !cut_node);
-            // Every move that raises alpha at a PV node gets a full-window search, so that the
-            // PV below it is its own and never a stale line of another move.
-            if (pv_node && v > alpha) {
-                (ss + 1)->pv = pv;
-                pv[0]        = Move::none();
-                v            = -search(pos, ss + 1, -beta, -alpha, new_depth, true, false);
-            }
-        }
-        pos.undo_move(m);
+        const Value v = search_move(pos, ss, m, alpha, beta, depth, new_depth, move_count, pv_node,
+                                    cut_node, improving, capture_or_promotion, pv);
         if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
 
         if (v > best) {
@@ -806,6 +559,134 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     tt_.store(key, value_to_tt(best, ply), bound, depth,
               best_move != Move::none() ? best_move.to16() : 0, eval);
     return best;
+}
+
+std::optional<Value> Searcher::early_value(Position& pos, Stack* ss, Value& alpha, Value& beta) {
+    const int ply = ss->ply;
+    // Repetition: the first recurrence of the board decides (rules.md §4).
+    switch (find_repetition(pos, 16)) {
+        case Repetition::DRAW:
+            return (ply % 2 == 0) ? options_.draw_value : -options_.draw_value;
+        case Repetition::WIN:
+            return mate_in(ply);
+        case Repetition::LOSS:
+            return mated_in(ply);
+        default:
+            // A board that recurs with other hands (SUPERIOR, INFERIOR) is no repetition
+            // under the rules: the game goes on, and the search does too, with the material
+            // the cycle won or lost in the evaluation. A fixed value there (YaneuraOu's
+            // VALUE_SUPERIOR) outranked a longer mate, so a mated side reported it in place
+            // of the mate and played delaying drops for it.
+            break;
+    }
+    if (past_move_limit(pos)) return move_limit_value(pos, ply);
+    // Mate-distance pruning: no line here can beat a shorter mate already found.
+    alpha = std::max(mated_in(ply), alpha);
+    beta  = std::min(mate_in(ply + 1), beta);
+    if (alpha >= beta) return alpha;
+    if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
+    return std::nullopt;
+}
+
+std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, Value alpha, Value beta,
+                                          int depth, Value eval, bool improving, bool cut_node) {
+    // Razoring: far below alpha near the leaves, only captures could save the node.
+    if (depth <= 2 && eval + 300 * depth <= alpha) {
+        const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
+        if (v <= alpha) return v;
+    }
+    // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
+    if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
+    // Null move: if passing still leaves us above beta, the position is good enough.
+    // Verified at high depth against zugzwang-like positions.
+    if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
+        // Deeper when the margin over beta is large, as in Stockfish.
+        const int R = 3 + depth / 4 + std::min(int(eval - beta) / 200, 3);
+        StateInfo st;
+        ss->current         = Move::null();
+        ss->cont_history    = continuation_after(Move::null());
+        (ss + 1)->placement = ss->placement;
+        pos.do_null_move(st);
+        (ss + 1)->null_ok = true;
+        Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
+        pos.undo_null_move();
+        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v >= beta) {
+            if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
+            if (depth < 12) return v;
+            ss->null_ok   = false;
+            const Value w = search(pos, ss, beta - 1, beta, depth - R, false, false);
+            ss->null_ok   = true;
+            if (w >= beta) return v;
+        }
+    }
+    return std::nullopt;
+}
+
+bool Searcher::prune_move(const Position& pos, const Stack* ss, Move m, int depth, int move_count,
+                          Value eval, Value alpha, bool improving,
+                          bool capture_or_promotion) const {
+    if (!capture_or_promotion) {
+        if (depth <= 6 && move_count > (3 + depth * depth) / (2 - improving))
+            return true; // late move pruning
+        // The depth this move would be searched at after its reduction.
+        const int   lmr_depth = std::max(depth - 1 - reductions(depth, move_count), 0);
+        const Piece pc        = m.moved_piece_after();
+        // Both recent continuations say this reply does not work.
+        if (lmr_depth < 3 && (*(ss - 1)->cont_history)[pc][m.to()] < 0
+            && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
+            return true;
+        if (lmr_depth < 7 && eval + 100 + 150 * lmr_depth <= alpha) return true; // futility
+        if (see(pos, m) < -25 * lmr_depth * lmr_depth) return true;
+    } else if (depth <= 6 && see(pos, m) < -100 * depth) {
+        return true; // a capture that loses material, more the shallower the search
+    }
+    return false;
+}
+
+bool Searcher::is_singular(Position& pos, Stack* ss, Move m, Value singular_beta, int depth,
+                           bool cut_node) {
+    ss->excluded = m;
+    const Value v =
+        search(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, false, cut_node);
+    ss->excluded = Move::none();
+    return !stop_.load(std::memory_order_relaxed) && v < singular_beta;
+}
+
+Value Searcher::search_move(Position& pos, Stack* ss, Move m, Value alpha, Value beta, int depth,
+                            int new_depth, int move_count, bool pv_node, bool cut_node,
+                            bool improving, bool capture_or_promotion, Move* pv) {
+    const Color us = pos.side_to_move();
+    StateInfo   st;
+    make_move(pos, ss, m, st);
+    (ss + 1)->null_ok = true;
+    Value v;
+    if (move_count == 1) {
+        if (pv_node) (ss + 1)->pv = pv, pv[0] = Move::none();
+        v = -search(pos, ss + 1, -beta, -alpha, new_depth, pv_node, false);
+    } else {
+        int r = 0;
+        if (depth >= 3 && !capture_or_promotion) {
+            r = reductions(depth, move_count);
+            r += cut_node;
+            r += !improving;
+            r -= pv_node;
+            r -= quiet_score(ss, us, m) / 10000;
+            r = std::clamp(r, 0, new_depth - 1);
+        }
+        v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
+        if (v > alpha && r > 0)
+            v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !cut_node);
+        // Every move that raises alpha at a PV node gets a full-window search, so that the
+        // PV below it is its own and never a stale line of another move.
+        if (pv_node && v > alpha) {
+            (ss + 1)->pv = pv;
+            pv[0]        = Move::none();
+            v            = -search(pos, ss + 1, -beta, -alpha, new_depth, true, false);
+        }
+    }
+    pos.undo_move(m);
+    return v;
 }
 
 void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
@@ -838,8 +719,7 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
     if (Move* slot = counter_move_slot((ss - 1)->current)) *slot = best;
     const int bonus = std::min(depth * depth * 8, 2000);
     auto      apply = [&](Move m, int delta) {
-        int& h = history_[us][from_index(m)][m.to()];
-        h += delta - h * std::abs(delta) / HISTORY_MAX; // gravity keeps |h| below the max
+        apply_bonus(history_[us][from_index(m)][m.to()], delta);
         update_continuation(ss, m, delta);
     };
     apply(best, bonus);
@@ -851,7 +731,7 @@ void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
     for (int back : {1, 2, 4}) {
         if ((ss - back)->current == Move::none()) break; // before the root
         int16_t& h = (*(ss - back)->cont_history)[m.moved_piece_after()][m.to()];
-        h          = int16_t(h + bonus - h * std::abs(bonus) / HISTORY_MAX);
+        apply_bonus(h, bonus);
     }
 }
 

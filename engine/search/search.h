@@ -15,16 +15,18 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "core/large_memory.h"
 #include "core/position.h"
+#include "core/value.h"
 #include "mate/mate_solver.h"
 #include "search/clock.h"
+#include "search/history.h"
 #include "search/limits.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
-#include "core/value.h"
 
 namespace tsubame {
 
@@ -125,9 +127,6 @@ public:
     void set_main(const Searcher* main) { main_ = main; }
 
 private:
-    /// History of quiet moves by moved piece and destination, following a given move.
-    using PieceToHistory = int16_t[PIECE_NB][SQ_NB];
-
     struct Stack {
         Move*           pv           = nullptr;
         Move            killers[2]   = {Move::none(), Move::none()};
@@ -159,6 +158,28 @@ private:
                       const std::function<void(const SearchInfo&)>& on_info);
     Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
                  bool cut_node);
+    /// What ends a node before its table entry is read: a repetition, the move limit, the
+    /// deepest ply, or a shorter mate already found (mate-distance pruning, which also narrows
+    /// the window). nullopt when the node is to be searched.
+    std::optional<Value> early_value(Position& pos, Stack* ss, Value& alpha, Value& beta);
+    /// Razoring, reverse futility and null move, at a non-PV node not in check: the node's
+    /// value when one of them settles it.
+    std::optional<Value> prune_node(Position& pos, Stack* ss, Value alpha, Value beta, int depth,
+                                    Value eval, bool improving, bool cut_node);
+    /// Shallow pruning of move m (late move, continuation history, futility, SEE): true to
+    /// skip it.
+    bool prune_move(const Position& pos, const Stack* ss, Move m, int depth, int move_count,
+                    Value eval, Value alpha, bool improving, bool capture_or_promotion) const;
+    /// Singular extension test: true when every move but m (the stored move) falls short of
+    /// `singular_beta` in a shallower search, so that m alone holds the node and is extended.
+    /// False when stopped.
+    bool is_singular(Position& pos, Stack* ss, Move m, Value singular_beta, int depth,
+                     bool cut_node);
+    /// Plays m at ss and searches it: the first move with the full window, the others with a
+    /// reduced null window, searched again in full when they beat alpha (the PV into `pv`).
+    Value search_move(Position& pos, Stack* ss, Move m, Value alpha, Value beta, int depth,
+                      int new_depth, int move_count, bool pv_node, bool cut_node, bool improving,
+                      bool capture_or_promotion, Move* pv);
     /// Quiescence: captures and pawn promotions (evasions in check). `qdepth` counts down
     /// from 0; below QS_RECAPTURE_DEPTH only recaptures on the last move's square remain.
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node, int qdepth = 0);
@@ -250,13 +271,9 @@ private:
     int                         root_depth_        = 0;
     std::vector<Move>           root_moves_; ///< The moves the current root line may choose from.
     std::vector<RootMove>       root_ranking_; ///< Every root move, the current lines first.
-    int                         history_[COLOR_NB][SQ_NB + 8][SQ_NB] = {};
+    ButterflyHistory            history_ = {};
     /// Score of the root move that last raised alpha (kept for a stopped iteration).
     Value root_best_ = VALUE_NONE;
-    /// Continuation history: [previous piece][previous destination][piece][destination].
-    struct ContinuationTable {
-        PieceToHistory entry[PIECE_NB][SQ_NB];
-    };
     /// In large pages: 13 MB a thread, whose first touch is paid at `isready`.
     LargeArray<ContinuationTable> continuation_;
     /// The quiet reply that last refuted a move, by that move's piece and destination.

@@ -1,0 +1,43 @@
+#pragma once
+
+// The search's memory of which quiet moves worked: the butterfly history (by side, origin or
+// dropped type, and destination), the continuation histories (by the piece and destination of
+// a move some plies back, then of the reply) and their shared update rule.
+
+#include <cstdint>
+#include <cstdlib>
+
+#include "core/move.h"
+#include "core/types.h"
+
+namespace tsubame {
+
+/// Bound of every history entry: the update's gravity keeps |entry| below it.
+constexpr int HISTORY_MAX = 1 << 14;
+
+/// Row of the butterfly history for a move: its origin square, or past the squares, one row
+/// per dropped type.
+inline int from_index(Move m) {
+    return m.is_drop() ? int(SQ_NB) + int(m.dropped_type()) : int(m.from());
+}
+
+/// Butterfly history: [side to move][from_index][destination].
+using ButterflyHistory = int[COLOR_NB][SQ_NB + 8][SQ_NB];
+
+/// History of the replies (by moved piece and destination) that follow one given move.
+using PieceToHistory = int16_t[PIECE_NB][SQ_NB];
+
+/// Continuation history: [previous piece][previous destination][piece][destination].
+struct ContinuationTable {
+    PieceToHistory entry[PIECE_NB][SQ_NB];
+};
+
+/// Adds `bonus` to a history entry with gravity: the larger the entry already is in the
+/// bonus's direction, the less it grows, so that it stays below HISTORY_MAX.
+template <typename Entry>
+void apply_bonus(Entry& entry, int bonus) {
+    const int h = entry;
+    entry       = Entry(h + bonus - h * std::abs(bonus) / HISTORY_MAX);
+}
+
+} // namespace tsubame
