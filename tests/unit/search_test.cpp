@@ -80,6 +80,18 @@ bool answers_within(Harness& h, std::chrono::milliseconds wait) {
 // Generous: the answer is due at once, but the machine may be busy (this tests for a hang).
 constexpr auto DUE = std::chrono::seconds(30);
 
+// An engine on a clock the test moves by hand.
+struct ClockedHarness : Harness {
+    ManualClock clock;
+    ClockedHarness() { engine.set_clock(clock); }
+    // The answer is due: it comes, and it is the only one.
+    void expect_one_answer_due(const char* why = "") {
+        EXPECT_TRUE(answers_within(*this, DUE)) << why;
+        engine.wait();
+        EXPECT_EQ(answers.size(), 1u);
+    }
+};
+
 // True when `m` checkmates in the position.
 bool mates(std::string_view position, Move m) {
     Game game;
@@ -129,9 +141,7 @@ TEST(Search, RootMateProbeTimeComesOffTheClock) {
     // Black to move on the same board: the probe searches checks for a while (over 100 ms in
     // a Release build) and finds no mate. The move's clock runs from `go`, probe included:
     // moved past the byoyomi while the probe runs, it leaves the search no time at all.
-    Harness     h;
-    ManualClock clock;
-    h.engine.set_clock(clock);
+    ClockedHarness h;
     h.engine.options().root_mate_permille = 500;
     ASSERT_TRUE(h.engine
                     .set_position("sfen l6nl/3kPs3/5p2p/p1ppg2P1/7+r1/P1G3p1P/1pNbSP1GL/"
@@ -140,9 +150,8 @@ TEST(Search, RootMateProbeTimeComesOffTheClock) {
     SearchLimits l;
     l.byoyomi = 1000;
     h.engine.go(l);
-    clock.advance(1000);
-    EXPECT_TRUE(answers_within(h, DUE)) << "the search counts its time from go";
-    h.engine.wait();
+    h.clock.advance(1000);
+    h.expect_one_answer_due("the search counts its time from go");
     ASSERT_EQ(h.answers.size(), 1u);
     EXPECT_EQ(h.answers[0].kind, BestMove::Kind::MOVE);
     ASSERT_FALSE(h.infos.empty());
@@ -253,66 +262,55 @@ TEST(Search, InfiniteWaitsForStopAndAnswersOnce) {
 }
 
 TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
-    Harness     h;
-    ManualClock clock;
-    h.engine.set_clock(clock);
+    ClockedHarness h;
     ASSERT_TRUE(h.engine.set_position("startpos moves 7g7f").ok());
     SearchLimits l;
     l.ponder      = true;
     l.byoyomi     = 1000;
     l.time[BLACK] = l.time[WHITE] = 0;
     h.engine.go(l);
-    clock.advance(1200); // longer than the byoyomi
+    h.clock.advance(1200); // longer than the byoyomi
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)))
         << "a ponder search must not answer on its own";
     h.engine.ponderhit();
     // It thinks for the byoyomi less the margin (880 ms), counted from ponderhit: a clock
     // counted from `go` would have run out already.
-    clock.advance(850);
+    h.clock.advance(850);
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)))
         << "byoyomi counts from ponderhit";
-    clock.advance(30);
-    EXPECT_TRUE(answers_within(h, DUE)) << "the answer comes within the byoyomi";
-    h.engine.wait();
-    EXPECT_EQ(h.answers.size(), 1u);
+    h.clock.advance(30);
+    h.expect_one_answer_due("the answer comes within the byoyomi");
 }
 
 TEST(Search, PonderhitMayBringTheClock) {
     // `go ponder` without a clock; `ponderhit byoyomi 400` gives it (YaneuraOu, ShogiHome).
-    Harness     h;
-    ManualClock clock;
-    h.engine.set_clock(clock);
+    ClockedHarness h;
     ASSERT_TRUE(h.engine.set_position("startpos moves 7g7f").ok());
     SearchLimits l;
     l.ponder = true;
     h.engine.go(l);
-    clock.advance(5000);
+    h.clock.advance(5000);
     SearchLimits given;
     given.byoyomi = 400;
     h.engine.ponderhit(&given);
     // 400 less the margin, which takes at most an eighth of a byoyomi: 350 ms.
-    clock.advance(340);
+    h.clock.advance(340);
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)));
-    clock.advance(10);
-    EXPECT_TRUE(answers_within(h, DUE));
-    h.engine.wait();
-    EXPECT_EQ(h.answers.size(), 1u);
+    h.clock.advance(10);
+    h.expect_one_answer_due();
 }
 
 TEST(Search, HardLimitStopsAnIterationInProgress) {
     // At the start position no iteration ends the search before the clock does.
-    Harness     h;
-    ManualClock clock;
-    h.engine.set_clock(clock);
+    ClockedHarness h;
     h.engine.options().root_mate_permille = 0;
     ASSERT_TRUE(h.engine.set_position("startpos").ok());
     SearchLimits l;
     l.byoyomi = 2000;
     h.engine.go(l);
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(200)));
-    clock.advance(2000 - 120);
-    EXPECT_TRUE(answers_within(h, DUE));
-    h.engine.wait();
+    h.clock.advance(2000 - 120);
+    h.expect_one_answer_due();
     ASSERT_EQ(h.answers.size(), 1u);
     EXPECT_EQ(h.answers[0].kind, BestMove::Kind::MOVE);
 }
