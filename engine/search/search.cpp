@@ -148,50 +148,12 @@ void Searcher::check_time() {
 
 SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const SearchOptions& options,
                            const std::function<void(const SearchInfo&)>& on_info) {
-    start_ms_ = limits.start_ms >= 0 ? limits.start_ms : clock_->now_ms();
-    limits_   = limits;
-    options_  = options;
-    nodes_.store(0, std::memory_order_relaxed);
-    flushed_nodes_ = 0;
-    // Time is read every 256 nodes; a node limit is read more often when it is small, since
-    // every thread may overshoot it by one period.
-    check_mask_ =
-        limits.nodes ? std::bit_floor(std::clamp<uint64_t>(limits.nodes / 1024, 1, 256)) - 1 : 255;
-    seldepth_ = 0;
-    stop_.store(false);
-    pondering_.store(limits.ponder);
-    ponderhit_at_ms_.store(-1);
-    root_us_  = pos.side_to_move();
-    root_ply_ = pos.game_ply();
-    // Requests that arrived before this thread started (see set_request_flags).
-    if (ponderhit_request_ && ponderhit_request_->load() >= 0)
-        ponderhit(ponderhit_request_->load());
-    if (stop_request_ && stop_request_->load()) stop();
-    set_budget(allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time));
-    for (auto& side : history_)
-        for (auto& row : side)
-            for (int& h : row)
-                h /= 2; // keep some knowledge from the previous search, as aged history
-    if (thread_index_ == 0) tt_.new_search(); // once a search, not once a thread
+    begin(pos, limits, options);
 
     SearchResult result;
-    // Root moves: all legal ones if `searchmoves` names any (it may list never-better
-    // non-promotions), else the search's move set.
-    root_moves_.clear();
-    if (!limits.searchmoves.empty()) {
-        for (Move m : LegalMoves(pos))
-            if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m)
-                != limits.searchmoves.end())
-                root_moves_.push_back(m);
-    } else {
-        for (Move m : MoveList<GenType::LEGAL>(pos))
-            root_moves_.push_back(m);
-    }
+    collect_root_moves(pos);
     if (root_moves_.empty()) return result; // mated (or no move allowed): the caller resigns
-    result.best = root_moves_.front();
-    root_ranking_.clear();
-    for (Move m : root_moves_)
-        root_ranking_.push_back({m});
+    result.best        = root_moves_.front();
     const int multi_pv = std::clamp(options.multi_pv, 1, int(root_ranking_.size()));
 
     // Four sentinel entries below the root, so that ss - 4 is always valid.
@@ -210,10 +172,6 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     double best_move_changes = 0; // decaying count, for the time manager
     Move   last_best         = Move::none();
     std::vector<Move> probed; // root moves the defence probe has checked
-    // Best first; moves whose line is not searched yet in this iteration in the last one's order.
-    const auto better = [](const RootMove& a, const RootMove& b) {
-        return a.score != b.score ? a.score > b.score : a.previous_score > b.previous_score;
-    };
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
     bool      first_iteration = true;
     for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
@@ -226,36 +184,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             rm.previous_score = rm.score;
             rm.score          = -VALUE_INFINITE;
         }
-        // MultiPV: line k chooses among the root moves that lines 1..k-1 did not take.
-        int lines = 0; // lines finished in this iteration
-        for (int pv_idx = 0; pv_idx < multi_pv; ++pv_idx) {
-            root_moves_.clear();
-            for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
-                root_moves_.push_back(root_ranking_[i].move);
-            Value value =
-                search_root(pos, ss, root_ranking_[pv_idx].previous_score, multi_pv == 1, on_info);
-            // An unfinished line does not replace a finished one (but depth 1 is all we have),
-            // except for a move it searched to the end that beat the last best move: then the
-            // iteration has already shown that move to be better (Stockfish does the same).
-            if (stop_.load(std::memory_order_relaxed) && (root_depth_ > 1 || pv_idx > 0)) {
-                if (multi_pv > 1 || pv[0] == Move::none() || pv[0] == root_ranking_[0].move) break;
-                value = root_best_;
-            }
-
-            RootMove* line = &root_ranking_[pv_idx];
-            for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
-                if (root_ranking_[i].move == pv[0]) line = &root_ranking_[i];
-            line->score = value;
-            line->pv.clear();
-            for (Move* m = pv; *m != Move::none(); ++m)
-                line->pv.push_back(*m);
-            // The line's move joins the finished lines, which stay sorted by score.
-            std::stable_sort(root_ranking_.begin() + pv_idx, root_ranking_.end(), better);
-            std::stable_sort(root_ranking_.begin(), root_ranking_.begin() + pv_idx + 1, better);
-            lines = pv_idx + 1;
-            // No PV: no move of the search's set is left (searchmoves may name others).
-            if (pv[0] == Move::none() || stop_.load(std::memory_order_relaxed)) break;
-        }
+        const int lines = search_lines(pos, ss, multi_pv, on_info);
         if (lines == 0) break; // an unfinished iteration does not replace a finished one
 
         const RootMove& first = root_ranking_[0];
@@ -269,22 +198,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             result.best   = result.pv[0];
             result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
         }
-        if (on_info) {
-            // All lines together; in a stopped iteration, lines it did not reach repeat the
-            // last iteration's result.
-            const uint64_t n    = nodes();
-            const int64_t  time = elapsed_ms();
-            const int      full = tt_.hashfull();
-            for (int i = 0; i < multi_pv; ++i) {
-                const RootMove& rm      = root_ranking_[i];
-                const bool      updated = i < lines;
-                if (!updated && rm.previous_score == -VALUE_INFINITE) continue;
-                const int depth = updated ? root_depth_ : root_depth_ - 1;
-                // Lines cut short by the table reach less deep than the nominal depth.
-                on_info({depth, std::max(seldepth_, depth), updated ? rm.score : rm.previous_score,
-                         BOUND_EXACT, n, time, full, rm.pv, i + 1});
-            }
-        }
+        if (on_info) report_lines(lines, multi_pv, on_info);
         if (stop_.load(std::memory_order_relaxed)) break;
         // A dropped best move: this depth again for the others, whatever the time spent (the
         // maximum still stops it; until then the result is the next move of the ranking).
@@ -329,6 +243,110 @@ Move Searcher::ponder_from_table(Position& pos, Move best) {
     const bool legal = reply != Move::none() && is_legal(pos, reply);
     pos.undo_move(best);
     return legal ? reply : Move::none();
+}
+
+void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOptions& options) {
+    start_ms_ = limits.start_ms >= 0 ? limits.start_ms : clock_->now_ms();
+    limits_   = limits;
+    options_  = options;
+    nodes_.store(0, std::memory_order_relaxed);
+    flushed_nodes_ = 0;
+    // Time is read every 256 nodes; a node limit is read more often when it is small, since
+    // every thread may overshoot it by one period.
+    check_mask_ =
+        limits.nodes ? std::bit_floor(std::clamp<uint64_t>(limits.nodes / 1024, 1, 256)) - 1 : 255;
+    seldepth_ = 0;
+    stop_.store(false);
+    pondering_.store(limits.ponder);
+    ponderhit_at_ms_.store(-1);
+    root_us_  = pos.side_to_move();
+    root_ply_ = pos.game_ply();
+    // Requests that arrived before this thread started (see set_request_flags).
+    if (ponderhit_request_ && ponderhit_request_->load() >= 0)
+        ponderhit(ponderhit_request_->load());
+    if (stop_request_ && stop_request_->load()) stop();
+    set_budget(allot_time(limits, pos.side_to_move(), pos.game_ply(), options.time));
+    for (auto& side : history_)
+        for (auto& row : side)
+            for (int& h : row)
+                h /= 2; // keep some knowledge from the previous search, as aged history
+    if (thread_index_ == 0) tt_.new_search(); // once a search, not once a thread
+}
+
+void Searcher::collect_root_moves(Position& pos) {
+    // Root moves: all legal ones if `searchmoves` names any (it may list never-better
+    // non-promotions), else the search's move set.
+    root_moves_.clear();
+    if (!limits_.searchmoves.empty()) {
+        for (Move m : LegalMoves(pos))
+            if (std::find(limits_.searchmoves.begin(), limits_.searchmoves.end(), m)
+                != limits_.searchmoves.end())
+                root_moves_.push_back(m);
+    } else {
+        for (Move m : MoveList<GenType::LEGAL>(pos))
+            root_moves_.push_back(m);
+    }
+    root_ranking_.clear();
+    for (Move m : root_moves_)
+        root_ranking_.push_back({m});
+}
+
+bool Searcher::ranks_before(const RootMove& a, const RootMove& b) {
+    return a.score != b.score ? a.score > b.score : a.previous_score > b.previous_score;
+}
+
+int Searcher::search_lines(Position& pos, Stack* ss, int multi_pv,
+                           const std::function<void(const SearchInfo&)>& on_info) {
+    // MultiPV: line k chooses among the root moves that lines 1..k-1 did not take.
+    int         lines = 0; // lines finished in this iteration
+    const Move* pv    = ss->pv;
+    for (int pv_idx = 0; pv_idx < multi_pv; ++pv_idx) {
+        root_moves_.clear();
+        for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
+            root_moves_.push_back(root_ranking_[i].move);
+        Value value =
+            search_root(pos, ss, root_ranking_[pv_idx].previous_score, multi_pv == 1, on_info);
+        // An unfinished line does not replace a finished one (but depth 1 is all we have),
+        // except for a move it searched to the end that beat the last best move: then the
+        // iteration has already shown that move to be better (Stockfish does the same).
+        if (stop_.load(std::memory_order_relaxed) && (root_depth_ > 1 || pv_idx > 0)) {
+            if (multi_pv > 1 || pv[0] == Move::none() || pv[0] == root_ranking_[0].move) break;
+            value = root_best_;
+        }
+
+        RootMove* line = &root_ranking_[pv_idx];
+        for (size_t i = pv_idx; i < root_ranking_.size(); ++i)
+            if (root_ranking_[i].move == pv[0]) line = &root_ranking_[i];
+        line->score = value;
+        line->pv.clear();
+        for (const Move* m = pv; *m != Move::none(); ++m)
+            line->pv.push_back(*m);
+        // The line's move joins the finished lines, which stay sorted by score.
+        std::stable_sort(root_ranking_.begin() + pv_idx, root_ranking_.end(), ranks_before);
+        std::stable_sort(root_ranking_.begin(), root_ranking_.begin() + pv_idx + 1, ranks_before);
+        lines = pv_idx + 1;
+        // No PV: no move of the search's set is left (searchmoves may name others).
+        if (pv[0] == Move::none() || stop_.load(std::memory_order_relaxed)) break;
+    }
+    return lines;
+}
+
+void Searcher::report_lines(int lines, int multi_pv,
+                            const std::function<void(const SearchInfo&)>& on_info) const {
+    // All lines together; in a stopped iteration, lines it did not reach repeat the
+    // last iteration's result.
+    const uint64_t n    = nodes();
+    const int64_t  time = elapsed_ms();
+    const int      full = tt_.hashfull();
+    for (int i = 0; i < multi_pv; ++i) {
+        const RootMove& rm      = root_ranking_[i];
+        const bool      updated = i < lines;
+        if (!updated && rm.previous_score == -VALUE_INFINITE) continue;
+        const int depth = updated ? root_depth_ : root_depth_ - 1;
+        // Lines cut short by the table reach less deep than the nominal depth.
+        on_info({depth, std::max(seldepth_, depth), updated ? rm.score : rm.previous_score,
+                 BOUND_EXACT, n, time, full, rm.pv, i + 1});
+    }
 }
 
 bool Searcher::drop_refuted_best(Position& pos, SearchResult& result, std::vector<Move>& probed) {

@@ -151,6 +151,22 @@ private:
         std::vector<Move> pv             = {};
     };
 
+    /// Sets up a search: limits, clock and budget, requests that came early, aged histories.
+    void begin(Position& pos, const SearchLimits& limits, const SearchOptions& options);
+    /// The root moves: every legal one named by `searchmoves` (never-better non-promotions
+    /// too), else the search's move set; and their ranking, in generation order.
+    void collect_root_moves(Position& pos);
+    /// Ranking order of root moves: best score first; moves not searched yet in this
+    /// iteration keep the last one's order.
+    static bool ranks_before(const RootMove& a, const RootMove& b);
+    /// Searches the iteration's lines (MultiPV: line k among the moves lines 1..k-1 did not
+    /// take) and ranks them; returns how many lines finished.
+    int search_lines(Position& pos, Stack* ss, int multi_pv,
+                     const std::function<void(const SearchInfo&)>& on_info);
+    /// Reports the iteration's lines together; in a stopped iteration, lines it did not reach
+    /// repeat the last iteration's result.
+    void report_lines(int lines, int multi_pv,
+                      const std::function<void(const SearchInfo&)>& on_info) const;
     /// Searches one line at the root with an aspiration window around `previous` (a full
     /// window at low depth or when unknown); the line's PV is left in ss->pv. Reports fail-high
     /// and fail-low results of long searches when `report_bounds` is set.
