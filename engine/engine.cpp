@@ -55,33 +55,23 @@ void Engine::go(const SearchLimits& limits) {
     const EngineOptions options = options_;
 
     thread_ = std::thread([this, search_game, l, options] {
-        Position&  pos = search_game->position();
-        BestMove   answer;
-        const bool thinking_freely = l.infinite || l.ponder;
-        if (!thinking_freely
-            && judge_declaration(pos, options.entering_king_rule) == Declaration::WIN) {
-            answer.kind = BestMove::Kind::WIN;
-        } else if (const Move t = options.entering_king_rule == EnteringKingRule::TRY
-                                    ? try_rule_move(pos)
-                                    : Move::none();
-                   !thinking_freely && t != Move::none()) {
-            answer = {BestMove::Kind::MOVE, t, Move::none()};
-        } else if (const MateResult mate = probe_root_mate(pos, l, options);
-                   mate.status == MateStatus::MATE) {
-            if (callbacks_.on_info && !silent_.load()) {
-                SearchInfo info;
-                info.depth    = int(mate.pv.size());
-                info.seldepth = info.depth;
-                info.score    = mate_in(int(mate.pv.size()));
-                info.nodes    = mate.nodes;
-                info.time_ms  = mate.time_ms;
-                info.pv       = mate.pv;
-                callbacks_.on_info(info);
-            }
-            answer = {BestMove::Kind::MOVE, mate.pv[0],
-                      mate.pv.size() > 1 ? mate.pv[1] : Move::none()};
-        } else {
-            answer = search(*search_game, l, options);
+        Position& pos = search_game->position();
+        if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
+        const RootDecision decision =
+            decide_before_search(pos, l, options.entering_king_rule, options.root_mate_permille,
+                                 options.search.time, *root_mate_solver_, &stop_request_);
+        BestMove answer;
+        switch (decision.kind) {
+            case RootDecision::Kind::DECLARE_WIN:
+                answer.kind = BestMove::Kind::WIN;
+                break;
+            case RootDecision::Kind::PLAY:
+                answer = {BestMove::Kind::MOVE, decision.move, Move::none()};
+                if (decision.mate.status == MateStatus::MATE) report_mate(decision.mate, answer);
+                break;
+            case RootDecision::Kind::SEARCH:
+                answer = search(*search_game, l, options);
+                break;
         }
         searching_.store(false);
         if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);
@@ -116,11 +106,7 @@ BestMove Engine::search(Game& game, const SearchLimits& limits, const EngineOpti
     BestMove answer;
     if (r.best != Move::none()) answer = {BestMove::Kind::MOVE, r.best, r.ponder};
     answer.nodes = r.nodes + helpers_.nodes();
-    // ResignValue: a search that analyses (infinite) or ponders on a move that was not
-    // played decides nothing, so it never resigns.
-    const bool played = !limits.infinite && (!limits.ponder || ponderhit_request_.load() >= 0);
-    if (played && r.best != Move::none() && r.depth > 0 && options.resign_value < NEVER_RESIGN
-        && r.score <= -options.resign_value)
+    if (should_resign(r, limits, ponderhit_request_.load() >= 0, options.resign_value))
         answer = {BestMove::Kind::RESIGN, Move::none(), Move::none(), answer.nodes};
     return answer;
 }
@@ -141,27 +127,17 @@ void Engine::set_clock(const TimeSource& clock) {
     searcher_->set_clock(clock);
 }
 
-MateResult Engine::probe_root_mate(const Position& pos, const SearchLimits& limits,
-                                   const EngineOptions& options) {
-    // Only for a move to be played on the clock: analysis, pondering and fixed depth or nodes
-    // (bench, tests, fixed-node matches) search as asked.
-    const bool timed = limits.uses_clock() || limits.movetime > 0;
-    if (options.root_mate_permille <= 0 || !timed || limits.infinite || limits.ponder
-        || limits.depth || limits.nodes || !limits.searchmoves.empty())
-        return {};
-    if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
-    const TimeBudget budget =
-        allot_time(limits, pos.side_to_move(), pos.game_ply(), options.search.time);
-    MateLimits probe;
-    probe.time_ms     = std::max<int64_t>(1, budget.optimum_ms * options.root_mate_permille / 1000);
-    probe.stop        = &stop_request_;
-    MateResult result = root_mate_solver_->solve(pos, probe);
-    // A line the rules reject is not played (the solver verifies it too; this is the guard at
-    // the point where a wrong line would lose the game).
-    if (result.status == MateStatus::MATE
-        && (result.pv.empty() || !verify_mate_line(pos, result.pv)))
-        result.status = MateStatus::TIMEOUT;
-    return result;
+void Engine::report_mate(const MateResult& mate, BestMove& answer) {
+    answer.ponder = mate.pv.size() > 1 ? mate.pv[1] : Move::none();
+    if (!callbacks_.on_info || silent_.load()) return;
+    SearchInfo info;
+    info.depth    = int(mate.pv.size());
+    info.seldepth = info.depth;
+    info.score    = mate_in(int(mate.pv.size()));
+    info.nodes    = mate.nodes;
+    info.time_ms  = mate.time_ms;
+    info.pv       = mate.pv;
+    callbacks_.on_info(info);
 }
 
 void Engine::go_mate(int64_t time_ms) {

@@ -19,6 +19,7 @@
 #include "rules/game.h"
 #include "search/clock.h"
 #include "search/search.h"
+#include "search/thinking.h"
 #include "search/threads.h"
 #include "search/tt.h"
 
@@ -36,9 +37,6 @@ struct BestMove {
     Move     ponder = Move::none(); ///< A legal reply to `move`, or none().
     uint64_t nodes  = 0; ///< Nodes of every thread, when the answer was made.
 };
-
-/// ResignValue that never resigns.
-constexpr Value NEVER_RESIGN = 99999;
 
 /// Engine settings a protocol layer exposes as options.
 struct EngineOptions {
@@ -132,10 +130,9 @@ private:
     void join();
     /// The main search with its Lazy SMP helpers; returns the answer.
     BestMove search(Game& game, const SearchLimits& limits, const EngineOptions& options);
-    /// Runs the root mate probe on pos (see EngineOptions::root_mate_permille); MATE when it
-    /// proved a mate within its share of the time.
-    MateResult probe_root_mate(const Position& pos, const SearchLimits& limits,
-                               const EngineOptions& options);
+    /// Reports the root probe's proven mate as the search's line, and takes its second move
+    /// for the ponder move.
+    void report_mate(const MateResult& mate, BestMove& answer);
 
     Callbacks                   callbacks_;
     EngineOptions               options_;
