@@ -14,7 +14,7 @@
 
 #include "command.h"
 #include "engine.h"
-#include "options.h"
+#include "option_table.h"
 
 namespace tsubame::usi {
 

@@ -14,7 +14,7 @@
 #include "command.h"
 #include "core/notation.h"
 #include "movegen/movegen.h"
-#include "options.h"
+#include "option_table.h"
 #include "rules/game.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <thread>
 
-#include "child_process.h"
+#include "match/child_process.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
 

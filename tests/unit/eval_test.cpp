@@ -13,7 +13,7 @@
 #include "eval/weights.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
-#include "selfplay.h"
+#include "tools/selfplay.h"
 
 namespace tsubame {
 namespace {

@@ -18,14 +18,14 @@
 
 #include <unistd.h>
 
-#include "match.h"
-#include "match_arbiter.h"
-#include "match_clock.h"
-#include "match_engine.h"
-#include "match_game.h"
-#include "match_options.h"
-#include "match_record.h"
-#include "match_stats.h"
+#include "match/arbiter.h"
+#include "match/clock.h"
+#include "match/engine.h"
+#include "match/game.h"
+#include "match/options.h"
+#include "match/record.h"
+#include "match/runner.h"
+#include "match/stats.h"
 
 namespace tsubame::usi {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "perft_tools.h"
+#include "tools/perft_tools.h"
 
 namespace tsubame::usi {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "match_clock.h"
+#include "match/clock.h"
 #include "search/time_manager.h"
 
 namespace tsubame {

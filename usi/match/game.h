@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "core/move.h"
-#include "match_arbiter.h"
-#include "match_engine.h"
-#include "match_options.h"
+#include "match/arbiter.h"
+#include "match/engine.h"
+#include "match/options.h"
 
 namespace tsubame::usi {
 

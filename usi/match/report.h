@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "match_game.h"
-#include "match_options.h"
-#include "match_stats.h"
+#include "match/game.h"
+#include "match/options.h"
+#include "match/stats.h"
 
 namespace tsubame::usi {
 

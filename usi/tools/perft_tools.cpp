@@ -1,4 +1,4 @@
-#include "perft_tools.h"
+#include "tools/perft_tools.h"
 
 #include <charconv>
 #include <fstream>
@@ -10,9 +10,9 @@
 #include "command.h"
 #include "core/attacks.h"
 #include "core/notation.h"
+#include "match/usi_client.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
-#include "usi_client.h"
 
 namespace tsubame::usi {
 

@@ -1,4 +1,4 @@
-#include "match_arbiter.h"
+#include "match/arbiter.h"
 
 #include "core/notation.h"
 #include "core/tokens.h"

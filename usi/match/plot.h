@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "match_stats.h"
+#include "match/stats.h"
 
 namespace tsubame::usi {
 

@@ -1,4 +1,4 @@
-#include "match_report.h"
+#include "match/report.h"
 
 #include <cmath>
 #include <cstdio>

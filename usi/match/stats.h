@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "match_options.h"
+#include "match/options.h"
 
 namespace tsubame::usi {
 

@@ -1,4 +1,4 @@
-#include "match_stats.h"
+#include "match/stats.h"
 
 #include <algorithm>
 #include <cmath>

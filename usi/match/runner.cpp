@@ -1,4 +1,4 @@
-#include "match.h"
+#include "match/runner.h"
 
 #include <algorithm>
 #include <array>
@@ -14,12 +14,12 @@
 
 #include <unistd.h>
 
-#include "match_engine.h"
-#include "match_game.h"
-#include "match_options.h"
-#include "match_plot.h"
-#include "match_record.h"
-#include "match_report.h"
+#include "match/engine.h"
+#include "match/game.h"
+#include "match/options.h"
+#include "match/plot.h"
+#include "match/record.h"
+#include "match/report.h"
 
 namespace tsubame::usi {
 

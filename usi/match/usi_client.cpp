@@ -1,4 +1,4 @@
-#include "usi_client.h"
+#include "match/usi_client.h"
 
 #include <charconv>
 #include <sstream>

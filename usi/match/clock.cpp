@@ -1,4 +1,4 @@
-#include "match_clock.h"
+#include "match/clock.h"
 
 #include <algorithm>
 

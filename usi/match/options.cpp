@@ -1,12 +1,12 @@
-#include "match_options.h"
+#include "match/options.h"
 
 #include <charconv>
 #include <cmath>
 #include <sstream>
 
 #include "command.h"
-#include "match_arbiter.h"
-#include "options.h"
+#include "match/arbiter.h"
+#include "option_table.h"
 
 namespace tsubame::usi {
 

@@ -1,8 +1,8 @@
-#include "match_game.h"
+#include "match/game.h"
 
 #include <algorithm>
 
-#include "match_clock.h"
+#include "match/clock.h"
 
 namespace tsubame::usi {
 

@@ -1,4 +1,4 @@
-#include "selfplay.h"
+#include "tools/selfplay.h"
 
 #include <random>
 

@@ -1,10 +1,10 @@
-#include "match_engine.h"
+#include "match/engine.h"
 
 #include <algorithm>
 #include <chrono>
 #include <sstream>
 
-#include "usi_client.h"
+#include "match/usi_client.h"
 
 namespace tsubame::usi {
 

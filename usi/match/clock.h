@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/types.h"
-#include "match_options.h"
+#include "match/options.h"
 
 namespace tsubame::usi {
 

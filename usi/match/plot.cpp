@@ -1,4 +1,4 @@
-#include "match_plot.h"
+#include "match/plot.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "tools.h"
+#include "tools/tools.h"
 
 #include <algorithm>
 #include <charconv>
@@ -16,7 +16,7 @@
 #include "eval/features.h"
 #include "mate/mate_solver.h"
 #include "rules/game.h"
-#include "selfplay.h"
+#include "tools/selfplay.h"
 
 namespace tsubame::usi {
 

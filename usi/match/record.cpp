@@ -1,4 +1,4 @@
-#include "match_record.h"
+#include "match/record.h"
 
 #include <ctime>
 

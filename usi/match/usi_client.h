@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "child_process.h"
+#include "match/child_process.h"
 
 namespace tsubame::usi {
 

@@ -1,4 +1,4 @@
-#include "options.h"
+#include "option_table.h"
 
 #include <algorithm>
 #include <cctype>

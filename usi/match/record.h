@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/move.h"
-#include "match_game.h"
-#include "match_options.h"
+#include "match/game.h"
+#include "match/options.h"
 
 namespace tsubame::usi {
 
