@@ -54,6 +54,9 @@ struct EngineOptions {
     int root_mate_permille = 60;
 };
 
+/// Size of go mate's table, in MB (the MateHash default).
+constexpr size_t DEFAULT_MATE_HASH_MB = 64;
+
 /// Totals of a bench run.
 struct BenchResult {
     uint64_t nodes   = 0;
@@ -143,7 +146,7 @@ private:
     HelperThreads               helpers_{tt_}; ///< Lazy SMP helpers, kept across searches.
     std::atomic<uint64_t>       shared_nodes_{0}; ///< The current search's nodes, all threads.
     std::unique_ptr<MateSolver> mate_solver_; ///< go mate's; made at isready or first use.
-    size_t                      mate_hash_mb_ = 64;
+    size_t                      mate_hash_mb_ = DEFAULT_MATE_HASH_MB;
     std::unique_ptr<MateSolver> root_mate_solver_; ///< The probe's own small table.
     std::thread                 thread_;
     bool                        stale_ = false; ///< A search ran since the last clear.

@@ -63,8 +63,10 @@ private:
     std::mutex              out_mutex_; ///< Guards out_ and the throttle state below.
     Engine                  engine_;
     std::vector<OptionSpec> options_;
-    size_t                  pending_hash_mb_ = 16; ///< USI_Hash, applied at `isready`.
-    int64_t                 pv_interval_ms_  = 300; ///< PvInterval: least time between reports.
+    size_t                  pending_hash_mb_ = DEFAULT_HASH_MB; ///< USI_Hash, applied at `isready`.
+    /// PvInterval's default: least milliseconds between two reports.
+    static constexpr int64_t DEFAULT_PV_INTERVAL_MS = 300;
+    int64_t                  pv_interval_ms_        = DEFAULT_PV_INTERVAL_MS; ///< PvInterval.
 
     // PV throttle of the current search (usi.md §8.20): reports closer than pv_interval_ms_
     // to the last one shown are held back, and the latest held one is shown before bestmove.

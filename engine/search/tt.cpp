@@ -8,7 +8,7 @@
 namespace tsubame {
 
 TranspositionTable::TranspositionTable() {
-    (void)resize(16);
+    (void)resize(DEFAULT_HASH_MB);
 }
 TranspositionTable::~TranspositionTable() = default;
 

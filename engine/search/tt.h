@@ -32,6 +32,9 @@ struct TTData {
 };
 
 /// The shared hash table of search results.
+/// Size of a new table, in MB (the USI_Hash default).
+constexpr size_t DEFAULT_HASH_MB = 16;
+
 class TranspositionTable {
 public:
     TranspositionTable();
