@@ -3,7 +3,7 @@
 # failed; each prints a PASS/FAIL line with its time, and the last line is `N passed, N failed`
 # (stages). The exit status is non-zero if any stage failed.
 #   1. release: Release build with -Werror, unit tests and fast perft, benchmarks compiled;
-#   2. bench signature of that build (scripts/bench_signature.sh);
+#   2. bench signature of that build (scripts/bench-signature.sh);
 #   3. sanitizers: clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and
 #      libFuzzer's coverage), the same fast tests, with the magic-multiplication slider index
 #      (Release uses PEXT), so both paths and both compilers are tested;
@@ -48,7 +48,7 @@ release() {
   (cd "$root/build/ci-release" && ctest --output-on-failure -j "$jobs" "${labels[@]}")
 }
 bench_signature() {
-  "$root/scripts/bench_signature.sh" "$root/build/ci-release/usi/tsubame"
+  "$root/scripts/bench-signature.sh" "$root/build/ci-release/usi/tsubame"
 }
 sanitizers() {
   "$root/scripts/install-deps.sh" --fuzz
@@ -64,7 +64,7 @@ format() {
 }
 pgo() {
   "$root/scripts/build.sh"
-  "$root/scripts/bench_signature.sh" "$root/build/release/usi/tsubame"
+  "$root/scripts/bench-signature.sh" "$root/build/release/usi/tsubame"
 }
 fuzz() {
   TSUBAME_FUZZ_BUILD="$root/build/ci-sanitize" "$root/scripts/fuzz.sh" 30

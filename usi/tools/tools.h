@@ -8,7 +8,7 @@ namespace tsubame::usi {
 /// `tsubame selfplay <games> <nodes> <out.tsv> [seed]`: writes `sfen<TAB>result` lines.
 int run_selfplay(int argc, char* argv[]);
 /// `tsubame features <in.tsv> <out.txt>`: writes `result feature:coefficient ...` lines,
-/// the input of scripts/tune_eval.py.
+/// the input of scripts/tuning/tune_eval.py.
 int run_features(int argc, char* argv[]);
 /// `tsubame tsume <file> <ms-per-problem> [hash-mb]`: solves every `sfen<TAB>plies...` row
 /// with the mate solver and reports solved/total, wrong answers, times and speed. A row whose

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that `tsubame bench` prints the node count recorded by the last commit whose message
 # has a `Bench: <nodes>` line (a commit that changes search or evaluation must record it).
-#   scripts/bench_signature.sh [path/to/tsubame]
+#   scripts/bench-signature.sh [path/to/tsubame]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 exe=${1:-"$root/build/release/usi/tsubame"}

@@ -4,7 +4,7 @@
 Input: the output of `tsubame features`, one position per line:
     <result> [<score>] <feature>:<coefficient> ...
 with the result for the side to move (1 win, 0 draw, -1 loss), optionally a score for the side
-to move (the self-play search's, or a teacher's: scripts/label_with_gps.py), and the features
+to move (the self-play search's, or a teacher's: scripts/tuning/label_with_gps.py), and the features
 from the side to move's view. The model predicts sigmoid(eval / scale) with
 eval = sum(weight * coefficient); the loss is cross-entropy against
 lambda * (result + 1) / 2 + (1 - lambda) * sigmoid(score / scale): a score tells far more about
@@ -17,7 +17,7 @@ the generator writes games in order) is held out to show that the fit generalise
 Writes engine/eval/weights.h. Needs NumPy from Debian (apt-get install -y python3-numpy):
 the data has tens of millions of feature entries, too many for pure Python.
 
-    scripts/tune_eval.py features.txt --lam 0 [--epochs 3] [--out engine/eval/weights.h]
+    scripts/tuning/tune_eval.py features.txt --lam 0 [--epochs 3] [--out engine/eval/weights.h]
 """
 
 import argparse
@@ -31,7 +31,7 @@ try:
 except ImportError:
     sys.exit("tune_eval.py needs NumPy: apt-get install -y python3-numpy (and run /usr/bin/python3)")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 WEIGHTS_H = ROOT / "engine" / "eval" / "weights.h"
 KING_MATERIAL = 8      # the king is not material: its weight stays
 PLACEMENT_BEGIN = 24   # features below are material (board, then hand)
@@ -167,7 +167,7 @@ def tune(train, target, w, scale, epochs, lr, l2, batch, seed, first):
 
 def write_weights(path, w, provenance):
     lines = ["#pragma once", "",
-             "// Evaluation weights, indexed as in features.h. Written by scripts/tune_eval.py; do not edit",
+             "// Evaluation weights, indexed as in features.h. Written by scripts/tuning/tune_eval.py; do not edit",
              "// by hand."]
     lines += ["// " + line for p in provenance for line in textwrap.wrap(p, 96)]
     lines += ["", "#include <cstdint>", "", "// A generated table, laid out 16 weights a line.", "// clang-format off",

@@ -16,7 +16,7 @@ self-play games better than ours does, so every position it labels carries more 
 gpsshell comes with Debian's gpsshogi (apt-get install -y gpsshogi). It reads positions with
 all forty pieces; self-play positions always have them. Standard library only.
 
-    scripts/label_with_gps.py selfplay.tsv labelled.tsv
+    scripts/tuning/label_with_gps.py selfplay.tsv labelled.tsv
 """
 
 import argparse
