@@ -24,7 +24,8 @@ struct Tool {
 
 constexpr Tool TOOLS[] = {
     {"selfplay", "tuning data from self-play games", run_selfplay},
-    {"features", "the feature dump of a selfplay file, for scripts/tuning/tune_eval.py", run_features},
+    {"features", "the feature dump of a selfplay file, for scripts/tuning/tune_eval.py",
+     run_features},
     {"tsume", "the mate solver on a file of problems", run_tsume},
 #ifdef TSUBAME_HAVE_PROCESS_TOOLS
     {"perft-bisect", "finds a move-generator difference with another USI engine",

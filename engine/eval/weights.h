@@ -1,10 +1,10 @@
 #pragma once
 
-// Evaluation weights, indexed as in features.h. Written by scripts/tuning/tune_eval.py; do not edit
+// Evaluation weights, indexed as in features.h. Written by scripts/tune_eval.py; do not edit
 // by hand.
 // Provenance: positions: the first 113147 lines of 'tsubame selfplay 3000 8000 a.tsv 1101' and the
 // first 97755 of 'tsubame selfplay 3000 8000 b.tsv 1102' (the engine of c39b554, 8000 nodes per
-// move); labels: GPS Shogi's static evaluation (scripts/tuning/label_with_gps.py); started from c39b554's
+// move); labels: GPS Shogi's static evaluation (scripts/label_with_gps.py); started from c39b554's
 // weights.
 // Tuned on 189810 positions (held out 21090), scale 1148.7, 3 epochs, lr 2.0, l2 0.0, lambda 0.0.
 // Cross-entropy held out: 0.65467 -> 0.63756; train: 0.65617 -> 0.63477; held out against results

@@ -167,8 +167,8 @@ def tune(train, target, w, scale, epochs, lr, l2, batch, seed, first):
 
 def write_weights(path, w, provenance):
     lines = ["#pragma once", "",
-             "// Evaluation weights, indexed as in features.h. Written by scripts/tuning/tune_eval.py; do not edit",
-             "// by hand."]
+             "// Evaluation weights, indexed as in features.h. Written by scripts/tuning/tune_eval.py; do",
+             "// not edit by hand."]
     lines += ["// " + line for p in provenance for line in textwrap.wrap(p, 96)]
     lines += ["", "#include <cstdint>", "", "// A generated table, laid out 16 weights a line.", "// clang-format off",
               "namespace tsubame::eval {", "",
