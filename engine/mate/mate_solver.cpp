@@ -1,5 +1,7 @@
 #include "mate/mate_solver.h"
 
+#include <optional>
+
 #include <algorithm>
 #include <cassert>
 #include <chrono>
@@ -338,224 +340,153 @@ Hand MateSolver::interposition_guard() const {
     return guard;
 }
 
-MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
-                                    int known_found, const mate::FlightCounter* flights) {
-    const bool     or_node = pos_.side_to_move() == attacker_;
-    const Hand     hand    = pos_.hand(attacker_);
-    const uint64_t bkey    = pos_.board_key();
-    const uint64_t nkey    = node_key(bkey, hand);
-    const uint64_t start   = nodes_;
-    ++nodes_;
-    if (check_limits()) return {1, 1};
-
-    rep_parents_.prefetch(nkey ^ path_key); // read once the children are made
-    // The parent's reading of an open entry stands in for the node's own.
-    mate::MateProbe self;
-    if (known_found >= 0)
-        self.found = known_found;
-    else
-        self = table_.probe(bkey, hand);
-    if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
-    if (ply >= ply_limit_) {
-        if (!or_node && !mate::has_evasion(pos_)) {
-            table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
-            return {0, INFINITE_PN};
-        }
-        // Too deep to go on: not a disproof, so no "no mate" may rest on it.
-        depth_cut_ = true;
-        add_repetition(nkey ^ path_key);
+MateSolver::Numbers MateSolver::settle_without_moves(bool or_node, uint64_t bkey, Hand hand) {
+    if (or_node) {
+        // No check at all. More of a piece already held adds no move; any new type might.
+        Hand d;
+        for (PieceType pt : HAND_TYPES)
+            d.set(pt, hand.has(pt) ? Hand::capacity(pt) : 0);
+        table_.store_disproof(bkey, hand, d, 1);
         return {INFINITE_PN, 0};
     }
+    table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
+    return {0, INFINITE_PN};
+}
 
-    Frame& f = frame(ply);
-    expand(f, or_node);
-    f.flights = flights;
-    if (f.children.empty()) {
-        if (or_node) {
-            // No check at all. More of a piece already held adds no move; any new type might.
-            Hand d;
-            for (PieceType pt : HAND_TYPES)
-                d.set(pt, hand.has(pt) ? Hand::capacity(pt) : 0);
-            table_.store_disproof(bkey, hand, d, 1);
-            return {INFINITE_PN, 0};
+std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int ply, bool or_node,
+                                                                 uint64_t bkey, Hand hand,
+                                                                 bool& known_children) {
+    // First visit: the fast mate-in-one test, here or for every child of an AND node.
+    if (or_node) {
+        if (const Move m = mate_in_one(); m != Move::none()) {
+            const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
+            pos_.do_move(m, states_[size_t(ply) + 1]);
+            const Hand guard = interposition_guard();
+            // The mated child too: the mating line is read from the table.
+            table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
+            pos_.undo_move(m);
+            table_.store_proof(bkey, hand, or_proof_hand(guard, m, cap), 1, 1);
+            return Numbers{0, INFINITE_PN};
         }
-        table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
-        return {0, INFINITE_PN};
-    }
-
-    bool known_children = !self.found && !or_node;
-    if (!self.found) {
-        // First visit: the fast mate-in-one test, here or for every child of an AND node.
-        if (or_node) {
-            if (const Move m = mate_in_one(); m != Move::none()) {
+    } else {
+        // What each child's table entry reads like once tested, kept so that the children
+        // need not be read again below (valid while no other entry was replaced).
+        const uint64_t replaced = table_.replacements();
+        f.drop_count            = 0;
+        for (size_t i = 0; i < f.children.size(); ++i) {
+            Child&           c = f.children[i];
+            mate::MateProbe& p = f.known[i];
+            p                  = table_.probe(c.board_key, c.hand);
+            if (p.found) continue;
+            p.found = true;
+            pos_.do_move(c.move, states_[size_t(ply) + 1]);
+            if (const Move m = mate_in_one_after(f, i); m != Move::none()) {
                 const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
-                pos_.do_move(m, states_[size_t(ply) + 1]);
+                pos_.do_move(m, states_[size_t(ply) + 2]);
                 const Hand guard = interposition_guard();
-                // The mated child too: the mating line is read from the table.
                 table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
                 pos_.undo_move(m);
-                table_.store_proof(bkey, hand, or_proof_hand(guard, m, cap), 1, 1);
-                return {0, INFINITE_PN};
+                const Hand proof = or_proof_hand(guard, m, cap);
+                table_.store_proof(c.board_key, c.hand, proof, 1, 1);
+                pos_.undo_move(c.move);
+                p = {0, INFINITE_PN, proof, 1, true};
+                if (!c.hand.dominates(proof)) known_children = false;
+            } else {
+                // Marks the child as tested (its first visit skips the test), with its
+                // estimate.
+                pos_.undo_move(c.move);
+                estimate(f, c, false);
+                table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
+                p.pn = std::max(p.pn, c.init_pn);
+                p.dn = std::max(p.dn, c.init_dn);
             }
+        }
+        known_children = known_children && table_.replacements() == replaced;
+    }
+    return std::nullopt;
+}
+
+MateSolver::Selection MateSolver::select_or_child(const Frame& f,
+                                                  uint32_t (&drop_max)[HAND_TYPE_END]) const {
+    size_t   best     = 0;
+    uint32_t second   = INFINITE_PN;
+    uint32_t best_val = INFINITE_PN;
+    Numbers  cur      = {INFINITE_PN, 0};
+    // Drops of one piece type count by their largest disproof number, not their sum:
+    // they are much alike, and their sum made checks with a full hand look far
+    // harder to disprove than they are (as KomoringHeights does for lance, bishop
+    // and rook drops; with every type here, le31: 3.82M -> 3.66M nodes to the first
+    // proofs).
+    uint32_t sum = 0;
+    std::fill(std::begin(drop_max), std::end(drop_max), 0u);
+    // One pass for the best child and the sum.
+    for (size_t i = 0; i < f.children.size(); ++i) {
+        const Child& c = f.children[i];
+        // Among equal proof numbers the check harder to disprove (hard6: 2.18M ->
+        // 1.91M nodes; the same at AND nodes cost nodes).
+        if (c.pn < best_val || (c.pn == best_val && c.dn > f.children[best].dn)) {
+            second   = best_val;
+            best_val = c.pn;
+            best     = i;
+        } else if (c.pn < second) {
+            second = c.pn;
+        }
+        if (c.move.is_drop()) {
+            uint32_t& d = drop_max[c.move.dropped_type()];
+            d           = std::max(d, c.dn);
         } else {
-            // What each child's table entry reads like once tested, kept so that the children
-            // need not be read again below (valid while no other entry was replaced).
-            const uint64_t replaced = table_.replacements();
-            f.drop_count            = 0;
-            for (size_t i = 0; i < f.children.size(); ++i) {
-                Child&           c = f.children[i];
-                mate::MateProbe& p = f.known[i];
-                p                  = table_.probe(c.board_key, c.hand);
-                if (p.found) continue;
-                p.found = true;
-                pos_.do_move(c.move, states_[size_t(ply) + 1]);
-                if (const Move m = mate_in_one_after(f, i); m != Move::none()) {
-                    const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
-                    pos_.do_move(m, states_[size_t(ply) + 2]);
-                    const Hand guard = interposition_guard();
-                    table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
-                    pos_.undo_move(m);
-                    const Hand proof = or_proof_hand(guard, m, cap);
-                    table_.store_proof(c.board_key, c.hand, proof, 1, 1);
-                    pos_.undo_move(c.move);
-                    p = {0, INFINITE_PN, proof, 1, true};
-                    if (!c.hand.dominates(proof)) known_children = false;
-                } else {
-                    // Marks the child as tested (its first visit skips the test), with its
-                    // estimate.
-                    pos_.undo_move(c.move);
-                    estimate(f, c, false);
-                    table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
-                    p.pn = std::max(p.pn, c.init_pn);
-                    p.dn = std::max(p.dn, c.init_dn);
-                }
-            }
-            known_children = known_children && table_.replacements() == replaced;
+            sum = add_pn(sum, c.dn);
         }
     }
+    for (const uint32_t d : drop_max)
+        sum = add_pn(sum, d);
+    cur.pn = best_val;
+    cur.dn = cur.pn == 0 ? INFINITE_PN : sum;
+    return {cur, best, second};
+}
 
-    path_.push(nkey, bkey, hand);
-    Numbers cur{1, 1};
-    // Every child is read once; afterwards only the one just searched changes (a sibling
-    // solved meanwhile through a transposition is seen when it is searched itself).
-    // Children have path-dependent results only if one was searched from here on this path
-    // before (and recorded one): else the repetition table is not looked at.
-    bool rep_children = rep_parents_.contains(nkey ^ path_key);
-    for (size_t i = 0; i < f.children.size(); ++i)
-        look_up_child(f, f.children[i], path_key, rep_children,
-                      known_children ? &f.known[i] : nullptr);
-    uint32_t drop_max[HAND_TYPE_END]; // OR node: the largest disproof number of each drop type
-    for (;;) {
-        size_t   best     = 0;
-        uint32_t second   = INFINITE_PN;
-        uint32_t best_val = INFINITE_PN;
-        if (or_node) {
-            cur = {INFINITE_PN, 0};
-            // Drops of one piece type count by their largest disproof number, not their sum:
-            // they are much alike, and their sum made checks with a full hand look far
-            // harder to disprove than they are (as KomoringHeights does for lance, bishop
-            // and rook drops; with every type here, le31: 3.82M -> 3.66M nodes to the first
-            // proofs).
-            uint32_t sum = 0;
-            std::fill(std::begin(drop_max), std::end(drop_max), 0u);
-            // One pass for the best child and the sum.
-            for (size_t i = 0; i < f.children.size(); ++i) {
-                const Child& c = f.children[i];
-                // Among equal proof numbers the check harder to disprove (hard6: 2.18M ->
-                // 1.91M nodes; the same at AND nodes cost nodes).
-                if (c.pn < best_val || (c.pn == best_val && c.dn > f.children[best].dn)) {
-                    second   = best_val;
-                    best_val = c.pn;
-                    best     = i;
-                } else if (c.pn < second) {
-                    second = c.pn;
-                }
-                if (c.move.is_drop()) {
-                    uint32_t& d = drop_max[c.move.dropped_type()];
-                    d           = std::max(d, c.dn);
-                } else {
-                    sum = add_pn(sum, c.dn);
-                }
-            }
-            for (const uint32_t d : drop_max)
-                sum = add_pn(sum, d);
-            cur.pn = best_val;
-            cur.dn = cur.pn == 0 ? INFINITE_PN : sum;
-        } else {
-            // Drops on one square count as one child until it is proven: the first unproven
-            // one stands for the others (delayed expansion of interpositions), so that a
-            // check from afar does not look as hard as the number of pieces in hand times
-            // the squares in between. Futile interpositions, on every square, count as one
-            // child the same way: the checker takes each, and the attacker goes on much as
-            // after the others (le31: 4.43M -> 3.82M nodes to the first proofs).
-            cur             = {0, INFINITE_PN};
-            uint32_t sum    = 0;
-            bool     futile = false;
-            Bitboard drop_squares;
-            for (size_t i = 0; i < f.children.size(); ++i) {
-                const Child& c = f.children[i];
-                if (c.pn == 0) continue;
-                if (c.futile) {
-                    if (futile) continue;
-                    futile = true;
-                }
-                if (c.move.is_drop()) {
-                    if (drop_squares.test(c.move.to())) continue;
-                    drop_squares |= square_bb(c.move.to());
-                }
-                sum = add_pn(sum, c.pn);
-                if (c.dn < best_val) {
-                    second   = best_val;
-                    best_val = c.dn;
-                    best     = i;
-                } else if (c.dn < second) {
-                    second = c.dn;
-                }
-            }
-            cur.dn = best_val;
-            cur.pn = sum;
-            if (cur.dn == 0) cur.pn = INFINITE_PN;
+MateSolver::Selection MateSolver::select_and_child(const Frame& f) const {
+    size_t   best     = 0;
+    uint32_t second   = INFINITE_PN;
+    uint32_t best_val = INFINITE_PN;
+    // Drops on one square count as one child until it is proven: the first unproven
+    // one stands for the others (delayed expansion of interpositions), so that a
+    // check from afar does not look as hard as the number of pieces in hand times
+    // the squares in between. Futile interpositions, on every square, count as one
+    // child the same way: the checker takes each, and the attacker goes on much as
+    // after the others (le31: 4.43M -> 3.82M nodes to the first proofs).
+    Numbers  cur    = {0, INFINITE_PN};
+    uint32_t sum    = 0;
+    bool     futile = false;
+    Bitboard drop_squares;
+    for (size_t i = 0; i < f.children.size(); ++i) {
+        const Child& c = f.children[i];
+        if (c.pn == 0) continue;
+        if (c.futile) {
+            if (futile) continue;
+            futile = true;
         }
-        if (cur.pn == 0 || cur.dn == 0 || cur.pn >= th_pn || cur.dn >= th_dn || aborted_) break;
-
-        // 1+epsilon: stay with the best child until it is clearly worse than the second.
-        // Epsilon 1/2 at OR nodes, 1/3 at AND nodes: switching between evasions a little
-        // sooner caps the hardest problems (le31 at 64-1024 MB: at most 404-427k nodes to
-        // the first proof, was 436-670k, total 2% more; tsume.tsv: 9% fewer).
-        const uint64_t eps_second = second >= INFINITE_PN
-                                      ? INFINITE_PN
-                                      : uint64_t(second) + 1 + (or_node ? second / 2 : second / 3);
-        const Child&   c          = f.children[best];
-        uint32_t       cth_pn, cth_dn;
-        if (or_node) {
-            cth_pn = uint32_t(std::min<uint64_t>(th_pn, eps_second));
-            // A drop's disproof number counts through its type's largest.
-            const uint32_t counted = c.move.is_drop() ? drop_max[c.move.dropped_type()] : c.dn;
-            cth_dn                 = uint32_t(
-                                std::min<uint64_t>(INFINITE_PN, uint64_t(th_dn) - cur.dn + uint64_t(counted)));
-        } else {
-            cth_dn = uint32_t(std::min<uint64_t>(th_dn, eps_second));
-            cth_pn = uint32_t(
-                std::min<uint64_t>(INFINITE_PN, uint64_t(th_pn) - cur.pn + uint64_t(c.pn)));
+        if (c.move.is_drop()) {
+            if (drop_squares.test(c.move.to())) continue;
+            drop_squares |= square_bb(c.move.to());
         }
-        const Move     m       = c.move;
-        const uint64_t inserts = rep_inserts_;
-        pos_.do_move(m, states_[size_t(ply) + 1]);
-        // Nothing was searched since the child was read: its reading stands.
-        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
-            c.read_at == nodes_ ? int(c.found) : -1, c.flights);
-        pos_.undo_move(m);
-        if (rep_inserts_ != inserts) {
-            // (Again after the results may have been emptied meanwhile.)
-            rep_parents_.insert(nkey ^ path_key);
-            rep_children = true;
+        sum = add_pn(sum, c.pn);
+        if (c.dn < best_val) {
+            second   = best_val;
+            best_val = c.dn;
+            best     = i;
+        } else if (c.dn < second) {
+            second = c.dn;
         }
-        look_up_child(f, f.children[best], path_key, rep_children);
-        if (aborted_) break;
     }
-    path_.pop();
+    cur.dn = best_val;
+    cur.pn = sum;
+    if (cur.dn == 0) cur.pn = INFINITE_PN;
+    return {cur, best, second};
+}
 
-    const uint64_t amount = nodes_ - start;
+void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand hand,
+                              uint64_t rep_key, Numbers cur, uint64_t amount) {
     if (cur.pn == 0) {
         if (or_node) {
             const Child* proof = nullptr;
@@ -598,7 +529,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             }
         }
         if (rep) {
-            add_repetition(nkey ^ path_key);
+            add_repetition(rep_key);
         } else {
             assert(disproof.dominates(hand));
             table_.store_disproof(bkey, hand, disproof, amount);
@@ -606,6 +537,102 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     } else {
         table_.store(bkey, hand, cur.pn, cur.dn, amount);
     }
+}
+
+MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
+                                    int known_found, const mate::FlightCounter* flights) {
+    const bool     or_node = pos_.side_to_move() == attacker_;
+    const Hand     hand    = pos_.hand(attacker_);
+    const uint64_t bkey    = pos_.board_key();
+    const uint64_t nkey    = node_key(bkey, hand);
+    const uint64_t start   = nodes_;
+    ++nodes_;
+    if (check_limits()) return {1, 1};
+
+    rep_parents_.prefetch(nkey ^ path_key); // read once the children are made
+    // The parent's reading of an open entry stands in for the node's own.
+    mate::MateProbe self;
+    if (known_found >= 0)
+        self.found = known_found;
+    else
+        self = table_.probe(bkey, hand);
+    if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
+    if (ply >= ply_limit_) {
+        if (!or_node && !mate::has_evasion(pos_)) {
+            table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
+            return {0, INFINITE_PN};
+        }
+        // Too deep to go on: not a disproof, so no "no mate" may rest on it.
+        depth_cut_ = true;
+        add_repetition(nkey ^ path_key);
+        return {INFINITE_PN, 0};
+    }
+
+    Frame& f = frame(ply);
+    expand(f, or_node);
+    f.flights = flights;
+    if (f.children.empty()) return settle_without_moves(or_node, bkey, hand);
+    bool known_children = !self.found && !or_node;
+    if (!self.found)
+        if (const auto settled = test_mates_in_one(f, ply, or_node, bkey, hand, known_children))
+            return *settled;
+
+    path_.push(nkey, bkey, hand);
+    Numbers cur{1, 1};
+    // Every child is read once; afterwards only the one just searched changes (a sibling
+    // solved meanwhile through a transposition is seen when it is searched itself).
+    // Children have path-dependent results only if one was searched from here on this path
+    // before (and recorded one): else the repetition table is not looked at.
+    bool rep_children = rep_parents_.contains(nkey ^ path_key);
+    for (size_t i = 0; i < f.children.size(); ++i)
+        look_up_child(f, f.children[i], path_key, rep_children,
+                      known_children ? &f.known[i] : nullptr);
+    uint32_t drop_max[HAND_TYPE_END]; // OR node: the largest disproof number of each drop type
+    for (;;) {
+        const Selection sel   = or_node ? select_or_child(f, drop_max) : select_and_child(f);
+        cur                   = sel.numbers;
+        const size_t   best   = sel.best;
+        const uint32_t second = sel.second;
+        if (cur.pn == 0 || cur.dn == 0 || cur.pn >= th_pn || cur.dn >= th_dn || aborted_) break;
+
+        // 1+epsilon: stay with the best child until it is clearly worse than the second.
+        // Epsilon 1/2 at OR nodes, 1/3 at AND nodes: switching between evasions a little
+        // sooner caps the hardest problems (le31 at 64-1024 MB: at most 404-427k nodes to
+        // the first proof, was 436-670k, total 2% more; tsume.tsv: 9% fewer).
+        const uint64_t eps_second = second >= INFINITE_PN
+                                      ? INFINITE_PN
+                                      : uint64_t(second) + 1 + (or_node ? second / 2 : second / 3);
+        const Child&   c          = f.children[best];
+        uint32_t       cth_pn, cth_dn;
+        if (or_node) {
+            cth_pn = uint32_t(std::min<uint64_t>(th_pn, eps_second));
+            // A drop's disproof number counts through its type's largest.
+            const uint32_t counted = c.move.is_drop() ? drop_max[c.move.dropped_type()] : c.dn;
+            cth_dn                 = uint32_t(
+                                std::min<uint64_t>(INFINITE_PN, uint64_t(th_dn) - cur.dn + uint64_t(counted)));
+        } else {
+            cth_dn = uint32_t(std::min<uint64_t>(th_dn, eps_second));
+            cth_pn = uint32_t(
+                std::min<uint64_t>(INFINITE_PN, uint64_t(th_pn) - cur.pn + uint64_t(c.pn)));
+        }
+        const Move     m       = c.move;
+        const uint64_t inserts = rep_inserts_;
+        pos_.do_move(m, states_[size_t(ply) + 1]);
+        // Nothing was searched since the child was read: its reading stands.
+        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
+            c.read_at == nodes_ ? int(c.found) : -1, c.flights);
+        pos_.undo_move(m);
+        if (rep_inserts_ != inserts) {
+            // (Again after the results may have been emptied meanwhile.)
+            rep_parents_.insert(nkey ^ path_key);
+            rep_children = true;
+        }
+        look_up_child(f, f.children[best], path_key, rep_children);
+        if (aborted_) break;
+    }
+    path_.pop();
+
+    store_result(f, or_node, bkey, hand, nkey ^ path_key, cur, nodes_ - start);
     return cur;
 }
 

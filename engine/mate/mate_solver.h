@@ -24,6 +24,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -149,6 +150,32 @@ private:
     /// the caller has it.
     Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key, int known_found = -1,
                 const mate::FlightCounter* flights = nullptr);
+    /// The child to search next and the node's numbers from its children's.
+    struct Selection {
+        Numbers  numbers;
+        size_t   best   = 0; ///< The child to search.
+        uint32_t second = 0; ///< The runner-up's number (pn at OR nodes, dn at AND nodes).
+    };
+    /// OR node: the child of least proof number (the one harder to disprove among equals);
+    /// the node's disproof number sums its children's, drops of one type counted once by
+    /// their largest (`drop_max`, filled here).
+    Selection select_or_child(const Frame& f, uint32_t (&drop_max)[HAND_TYPE_END]) const;
+    /// AND node: the child of least disproof number; the node's proof number sums its
+    /// unproven children's, drops on one square and futile interpositions counted once.
+    Selection select_and_child(const Frame& f) const;
+    /// Stores the node's result when the search of it ends: its proof (with the proof hand
+    /// and distance), its disproof (or a path-dependent repetition under `rep_key`), or its
+    /// open numbers, with the `amount` of nodes it took.
+    void store_result(const Frame& f, bool or_node, uint64_t bkey, Hand hand, uint64_t rep_key,
+                      Numbers cur, uint64_t amount);
+    /// A node without moves: an OR node with no check is disproved (for any hand holding no
+    /// new piece type), an AND node with no evasion is mated. Stores and returns its numbers.
+    Numbers settle_without_moves(bool or_node, uint64_t bkey, Hand hand);
+    /// The first visit's mate-in-one tests: at an OR node, its own (the proved numbers when it
+    /// mates at once); at an AND node, every child's, with each child's table reading kept in
+    /// the frame (`known_children` stays true while those readings remain valid).
+    std::optional<Numbers> test_mates_in_one(Frame& f, int ply, bool or_node, uint64_t bkey,
+                                             Hand hand, bool& known_children);
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
