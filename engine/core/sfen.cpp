@@ -25,25 +25,10 @@ PieceType type_of_letter(char ch) {
     return (i == std::string_view::npos || i == 0) ? NO_PIECE_TYPE : PieceType(i);
 }
 
-} // namespace
-
-Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
-    const auto fields = split_tokens(sfen);
-    if (fields.size() < 3)
-        return Status::failure("SFEN needs board, side to move and hands; got "
-                               + std::to_string(fields.size()) + " field(s)");
-    if (fields.size() > 4)
-        return Status::failure("unexpected text after the SFEN move number: '"
-                               + std::string(fields[4]) + "'");
-
-    // Parse into locals first so that a bad SFEN leaves the position untouched.
-    std::array<Piece, SQ_NB> board{};
-    Hand                     hands[COLOR_NB];
-    int                      kings[COLOR_NB] = {0, 0};
-
-    // 1. Board: ranks a..i separated by '/', each from file 9 down to file 1.
-    const std::string_view b    = fields[0];
-    int                    rank = 0, file = 8;
+// The board field: ranks a..i separated by '/', each from file 9 down to file 1. Counts each
+// side's kings.
+Status parse_board(std::string_view b, std::array<Piece, SQ_NB>& board, int (&kings)[COLOR_NB]) {
+    int rank = 0, file = 8;
     for (size_t i = 0; i < b.size(); ++i) {
         const char ch = b[i];
         auto where    = [&] { return " (board, rank " + std::string(1, char('a' + rank)) + ")"; };
@@ -85,15 +70,11 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     if (file != -1)
         return Status::failure("rank i has " + std::to_string(8 - file)
                                + " squares, not 9 (board)");
+    return Status::success();
+}
 
-    // 2. Side to move.
-    if (fields[1] != "b" && fields[1] != "w")
-        return Status::failure("side to move must be 'b' or 'w', not '" + std::string(fields[1])
-                               + "'");
-    const Color side = fields[1] == "b" ? BLACK : WHITE;
-
-    // 3. Hands: '-' or [count]letter items in any order; counts may have two digits.
-    const std::string_view h = fields[2];
+// The hands field: '-' or [count]letter items in any order; counts may have two digits.
+Status parse_hands(std::string_view h, Hand (&hands)[COLOR_NB]) {
     if (h != "-") {
         int count = -1; // -1: no digits before this letter, meaning one piece
         for (char ch : h) {
@@ -122,22 +103,25 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
         if (count >= 0)
             return Status::failure("hand '" + std::string(h) + "' ends with a count and no piece");
     }
+    return Status::success();
+}
 
-    // 4. Move number (optional).
-    int ply = 1;
-    if (fields.size() == 4) {
-        const std::string_view n = fields[3];
-        const auto [ptr, ec]     = std::from_chars(n.data(), n.data() + n.size(), ply);
-        if (ec != std::errc() || ptr != n.data() + n.size() || ply < 1 || ply > MAX_MOVE_NUMBER)
-            return Status::failure("move number must be an integer from 1 to "
-                                   + std::to_string(MAX_MOVE_NUMBER) + ", not '" + std::string(n)
-                                   + "'");
-    }
+// The optional move number field.
+Status parse_move_number(std::string_view n, int& ply) {
+    const auto [ptr, ec] = std::from_chars(n.data(), n.data() + n.size(), ply);
+    if (ec != std::errc() || ptr != n.data() + n.size() || ply < 1 || ply > MAX_MOVE_NUMBER)
+        return Status::failure("move number must be an integer from 1 to "
+                               + std::to_string(MAX_MOVE_NUMBER) + ", not '" + std::string(n)
+                               + "'");
+    return Status::success();
+}
 
-    // Validity: at most one king a side, no piece that could never move, no two unpromoted
-    // pawns of one side on a file, and no more pieces of a kind than a hand could hold if one
-    // side captured them all. Non-standard totals within that are accepted: published perft
-    // positions use them.
+// Validity: at most one king a side, no piece that could never move, no two unpromoted pawns
+// of one side on a file, and no more pieces of a kind than a hand could hold if one side
+// captured them all. Non-standard totals within that are accepted: published perft positions
+// use them.
+Status check_material(const std::array<Piece, SQ_NB>& board, const Hand (&hands)[COLOR_NB],
+                      const int (&kings)[COLOR_NB]) {
     for (Color c : {BLACK, WHITE})
         if (kings[c] > 1)
             return Status::failure(std::string(c == BLACK ? "Black" : "White")
@@ -168,6 +152,35 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
             return Status::failure("more than " + std::to_string(Hand::capacity(PieceType(pt)))
                                    + " '" + PIECE_LETTERS[pt] + "' pieces on board and in hand");
     }
+    return Status::success();
+}
+
+} // namespace
+
+Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
+    const auto fields = split_tokens(sfen);
+    if (fields.size() < 3)
+        return Status::failure("SFEN needs board, side to move and hands; got "
+                               + std::to_string(fields.size()) + " field(s)");
+    if (fields.size() > 4)
+        return Status::failure("unexpected text after the SFEN move number: '"
+                               + std::string(fields[4]) + "'");
+
+    // Parse into locals first so that a bad SFEN leaves the position untouched.
+    std::array<Piece, SQ_NB> board{};
+    Hand                     hands[COLOR_NB];
+    int                      kings[COLOR_NB] = {0, 0};
+    if (Status st = parse_board(fields[0], board, kings); !st.ok()) return st;
+    if (fields[1] != "b" && fields[1] != "w")
+        return Status::failure("side to move must be 'b' or 'w', not '" + std::string(fields[1])
+                               + "'");
+    const Color side = fields[1] == "b" ? BLACK : WHITE;
+
+    if (Status st = parse_hands(fields[2], hands); !st.ok()) return st;
+    int ply = 1;
+    if (fields.size() == 4)
+        if (Status st = parse_move_number(fields[3], ply); !st.ok()) return st;
+    if (Status st = check_material(board, hands, kings); !st.ok()) return st;
 
     // Commit.
     clear();
