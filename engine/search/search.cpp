@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <new>
@@ -173,13 +174,12 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     Move   last_best         = Move::none();
     std::vector<Move> probed; // root moves the defence probe has checked
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
-    bool      first_iteration = true;
     for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
-        if (!first_iteration && after_first_iteration_) {
+        // Once: the callback is dropped when called.
+        if (after_first_iteration_ && root_depth_ > 1 + thread_index_ % 2) {
             after_first_iteration_();
             after_first_iteration_ = nullptr;
         }
-        first_iteration = false;
         for (RootMove& rm : root_ranking_) {
             rm.previous_score = rm.score;
             rm.score          = -VALUE_INFINITE;
@@ -240,9 +240,8 @@ Move Searcher::ponder_from_table(Position& pos, Move best) {
     TTData     tt{};
     const Move reply = tt_.probe(pos.key(), tt) && tt.move16 ? generated_move_from16(pos, tt.move16)
                                                              : Move::none();
-    const bool legal = reply != Move::none() && is_legal(pos, reply);
     pos.undo_move(best);
-    return legal ? reply : Move::none();
+    return reply; // generated_move_from16 gives only a legal move, or none()
 }
 
 void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOptions& options) {

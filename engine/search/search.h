@@ -10,7 +10,6 @@
 // opponent after it (the defence probe). One Searcher is one search thread.
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
