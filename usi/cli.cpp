@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "tools/gensfen.h"
 #include "tools/tools.h"
 #include "usi_loop.h"
 #ifdef TSUBAME_HAVE_PROCESS_TOOLS
@@ -23,6 +24,8 @@ struct Tool {
 };
 
 constexpr Tool TOOLS[] = {
+    {"gensfen", "training games for the evaluation, as a game-record shard", run_gensfen},
+    {"games-dump", "the labelled positions of a game-record shard, as text", run_games_dump},
     {"selfplay", "tuning data from self-play games", run_selfplay},
     {"features", "the feature dump of a selfplay file, for scripts/tuning/tune_eval.py",
      run_features},

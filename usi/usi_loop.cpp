@@ -222,7 +222,7 @@ bool UsiLoop::handle_line(std::string_view line) {
 }
 
 void UsiLoop::execute(const UsiCommand&) {
-    send("id name Tsubame 0.1");
+    send(std::string("id name ") + ENGINE_NAME);
     send("id author the Tsubame developers");
     for (const OptionSpec& spec : options_)
         send(option_line(spec));

@@ -18,6 +18,9 @@
 
 namespace tsubame::usi {
 
+/// The engine's name and version, as `id name` gives it.
+inline constexpr char ENGINE_NAME[] = "Tsubame 0.1";
+
 /// Reads USI commands line by line and writes the replies (whole lines, thread-safe).
 class UsiLoop {
 public:

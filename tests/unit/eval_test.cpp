@@ -13,7 +13,6 @@
 #include "eval/weights.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
-#include "tools/selfplay.h"
 
 namespace tsubame {
 namespace {
@@ -161,33 +160,6 @@ TEST(Eval, KingOffsetsStayInTheirTable) {
                 ASSERT_GE(o, 0);
                 ASSERT_LT(o, eval::OFFSETS);
             }
-}
-
-TEST(SelfPlay, LabelsFollowTheSideToMove) {
-    SelfPlayOptions options;
-    options.games = 2;
-    options.nodes = 500;
-    int games     = 0;
-    self_play(options, [&](const std::vector<TrainingPosition>& positions) {
-        ++games;
-        ASSERT_FALSE(positions.empty());
-        for (const auto& p : positions) {
-            EXPECT_TRUE(p.result >= -1 && p.result <= 1);
-            Game g;
-            ASSERT_TRUE(g.set_sfen(p.sfen).ok()) << p.sfen;
-            EXPECT_FALSE(g.position().in_check()) << p.sfen;
-            // A game ends once a side is this far ahead, so kept scores are below it.
-            EXPECT_LT(std::abs(p.score), 3000) << p.sfen;
-            const bool black = g.position().side_to_move() == BLACK;
-            Game       first;
-            ASSERT_TRUE(first.set_sfen(positions.front().sfen).ok());
-            const bool first_black = first.position().side_to_move() == BLACK;
-            // One game, one result: seen from the other side it flips.
-            EXPECT_EQ(p.result,
-                      black == first_black ? positions.front().result : -positions.front().result);
-        }
-    });
-    EXPECT_EQ(games, 2);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "tools/selfplay.h"
 
+#include <algorithm>
+#include <numeric>
 #include <random>
 
 #include "movegen/movegen.h"
@@ -12,13 +14,29 @@ namespace tsubame {
 
 namespace {
 
-// A side this far behind resigns: the result is clear and the rest of the game adds noise.
-constexpr Value RESIGN_SCORE = 3000;
+// The plies (0-based) at which a game plays a random move.
+std::vector<bool> random_plies(const SelfPlayOptions& options, std::mt19937_64& rng) {
+    std::vector<int> plies(size_t(std::max(options.random_max_ply, 0)));
+    std::iota(plies.begin(), plies.end(), 0);
+    std::vector<bool> chosen(plies.size(), false);
+    for (int i = 0; i < std::min<int>(options.random_moves, int(plies.size())); ++i) {
+        // A partial Fisher-Yates shuffle: the first `random_moves` entries are a uniform
+        // sample. Drawn with the generator's raw output so that every platform agrees.
+        const size_t j = size_t(i) + size_t(rng() % (plies.size() - size_t(i)));
+        std::swap(plies[size_t(i)], plies[j]);
+        chosen[size_t(plies[size_t(i)])] = true;
+    }
+    return chosen;
+}
+
+int16_t stored_score(Value v) {
+    return int16_t(std::clamp<int>(v, -INT16_MAX, INT16_MAX));
+}
 
 } // namespace
 
-void self_play(const SelfPlayOptions&                                           options,
-               const std::function<void(const std::vector<TrainingPosition>&)>& on_game) {
+void self_play(const SelfPlayOptions&                        options,
+               const std::function<void(const GameRecord&)>& on_game) {
     TranspositionTable tt;
     (void)tt.resize(16);
     Searcher        searcher(tt);
@@ -27,55 +45,52 @@ void self_play(const SelfPlayOptions&                                           
     limits.nodes = options.nodes;
 
     for (int g = 0; g < options.games; ++g) {
-        Game game;
-        for (int i = 0; i < options.random_plies; ++i) {
-            const LegalMoves moves(game.position());
-            if (moves.empty()) break;
-            game.play(*(moves.begin() + rng() % moves.size()));
-        }
-
-        struct Seen {
-            std::string sfen;
-            Color       side;
-            int         score;
-        };
-        std::vector<Seen> seen;
-        int               black_result = 0; // draw unless decided
-        while (int(game.moves().size()) < options.max_plies) {
+        Game       game;
+        GameRecord record;
+        record.start_sfen              = game.position().sfen();
+        const std::vector<bool> random = random_plies(options, rng);
+        while (int(record.plies.size()) < options.max_plies) {
             Position&        pos = game.position();
-            const Color      us  = pos.side_to_move();
-            const int        win = us == BLACK ? 1 : -1; // Black's result if the side to move wins
+            const int        win = pos.side_to_move() == BLACK ? 1 : -1; // if the mover wins
             const Repetition rep = fourfold_repetition(pos);
-            if (rep == Repetition::DRAW) break;
-            if (rep == Repetition::WIN || rep == Repetition::LOSS) {
-                black_result = rep == Repetition::WIN ? win : -win;
+            if (rep == Repetition::DRAW || rep == Repetition::WIN || rep == Repetition::LOSS) {
+                record.end =
+                    rep == Repetition::DRAW ? GameEnd::REPETITION_DRAW : GameEnd::PERPETUAL_CHECK;
+                record.black_result = int8_t(rep == Repetition::DRAW  ? 0
+                                             : rep == Repetition::WIN ? win
+                                                                      : -win);
                 break;
             }
             if (judge_declaration(pos, EnteringKingRule::CSA27) == Declaration::WIN) {
-                black_result = win;
+                record.end          = GameEnd::DECLARATION;
+                record.black_result = int8_t(win);
                 break;
+            }
+            const size_t ply = record.plies.size();
+            if (ply < random.size() && random[ply]) {
+                const MoveList<GenType::LEGAL> moves(pos);
+                if (!moves.empty()) {
+                    const Move m = *(moves.begin() + rng() % moves.size());
+                    record.plies.push_back({m.to16(), NO_SCORE});
+                    game.play(m);
+                    continue;
+                }
             }
             const SearchResult r = searcher.run(pos, limits, SearchOptions{}, {});
-            if (r.best == Move::none() || r.score <= -RESIGN_SCORE) {
-                black_result = -win; // mated or hopelessly behind
+            if (r.best == Move::none()) {
+                record.end          = GameEnd::MATED;
+                record.black_result = int8_t(-win);
                 break;
             }
-            if (r.score >= RESIGN_SCORE) {
-                black_result = win;
+            if (std::abs(r.score) >= options.eval_limit) {
+                record.end          = GameEnd::EVAL_LIMIT;
+                record.black_result = int8_t(r.score > 0 ? win : -win);
                 break;
             }
-            // Quiet positions only: where the best move captures, the static evaluation is
-            // off by the capture, and fitting it to the outcome teaches the weights noise.
-            if (!pos.in_check() && pos.piece_on(r.best.to()) == NO_PIECE)
-                seen.push_back({pos.sfen(), us, int(r.score)});
+            record.plies.push_back({r.best.to16(), stored_score(r.score)});
             game.play(r.best);
         }
-
-        std::vector<TrainingPosition> labelled;
-        labelled.reserve(seen.size());
-        for (const Seen& s : seen)
-            labelled.push_back({s.sfen, s.side == BLACK ? black_result : -black_result, s.score});
-        on_game(labelled);
+        on_game(record);
     }
 }
 

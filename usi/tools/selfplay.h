@@ -1,35 +1,29 @@
 #pragma once
 
-// Self-play for tuning data: the engine plays itself at a fixed node count from lightly
-// randomised openings, and every quiet position is labelled with the game's result and the
-// search's score.
+// Self-play for training data: the engine plays itself at a fixed node count from openings
+// made diverse by a few random moves, and records every game with the search's scores.
 
 #include <cstdint>
 #include <functional>
-#include <string>
-#include <vector>
+
+#include "tools/game_record.h"
 
 namespace tsubame {
 
 /// How self-play games are played.
 struct SelfPlayOptions {
-    int      games        = 100;
-    uint64_t nodes        = 5000; ///< Search nodes per move.
-    int      random_plies = 8; ///< Uniformly random legal moves at the start of each game.
-    int      max_plies    = 320; ///< Draw when reached.
-    uint64_t seed         = 1;
+    int      games          = 100;
+    uint64_t nodes          = 5000; ///< Search nodes per move.
+    int      random_moves   = 8; ///< Uniformly random legal moves per game...
+    int      random_max_ply = 8; ///< ...at distinct plies drawn from the first this many.
+    int      eval_limit     = 3000; ///< A game ends, decided, once a score reaches this.
+    int      max_plies      = 320; ///< Draw when reached.
+    uint64_t seed           = 1;
 };
 
-/// A position, the result of its game for the side to move (1 win, 0 draw, -1 loss) and the
-/// search's score of it for the side to move.
-struct TrainingPosition {
-    std::string sfen;
-    int         result;
-    int         score;
-};
-
-/// Plays the games; `on_game` receives each finished game's labelled positions.
-void self_play(const SelfPlayOptions&                                           options,
-               const std::function<void(const std::vector<TrainingPosition>&)>& on_game);
+/// Plays the games in order; `on_game` receives each finished game. The same options give the
+/// same games.
+void self_play(const SelfPlayOptions&                        options,
+               const std::function<void(const GameRecord&)>& on_game);
 
 } // namespace tsubame

@@ -15,6 +15,7 @@
 #include "core/notation.h"
 #include "eval/features.h"
 #include "mate/mate_solver.h"
+#include "movegen/movegen.h"
 #include "rules/game.h"
 #include "tools/selfplay.h"
 
@@ -38,12 +39,18 @@ int run_selfplay(int argc, char* argv[]) {
     options.nodes = nodes;
     options.seed  = seed;
     int played = 0, decisive = 0;
-    self_play(options, [&](const std::vector<TrainingPosition>& positions) {
-        for (const auto& p : positions)
-            out << p.sfen << '\t' << p.result << '\t' << p.score << '\n';
+    self_play(options, [&](const GameRecord& game) {
+        // Quiet positions only: where the best move captures, the static evaluation is off by
+        // the capture, and fitting it to the outcome teaches the weights noise.
+        (void)replay_game(game, [&](const Position& pos, const RecordedPly& ply) {
+            if (ply.score == NO_SCORE || pos.in_check()) return;
+            if (pos.piece_on(generated_move_from16(pos, ply.move16).to()) != NO_PIECE) return;
+            const int result = pos.side_to_move() == BLACK ? game.black_result : -game.black_result;
+            out << pos.sfen() << '\t' << result << '\t' << ply.score << '\n';
+        });
         out.flush();
         ++played;
-        decisive += !positions.empty() && positions.front().result != 0;
+        decisive += game.black_result != 0;
         if (played % 10 == 0) std::cerr << "games " << played << ", decisive " << decisive << "\n";
     });
     return 0;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Generates training games, one shard per seed, into scripts/train/games/ (or $GAMES_DIR).
+# Resumable: shards already on disk are skipped, and a shard is written through a .part file,
+# so an interrupted run loses at most the shard in progress. Deterministic: a seed and the
+# engine's commit give the same bytes. Each finished shard adds a row to MANIFEST.tsv.
+#   scripts/train/gensfen.sh FIRST_SEED LAST_SEED [games-per-shard (4000)] [nodes (5000)]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+first=${1:?first seed}
+last=${2:?last seed}
+games=${3:-4000}
+nodes=${4:-5000}
+dir=${GAMES_DIR:-$root/scripts/train/games}
+engine=${TSUBAME:-}
+if [[ -z "$engine" ]]; then
+  "$root/scripts/build.sh" >&2
+  engine="$root/build/release/usi/tsubame"
+fi
+# A private copy, so that rebuilding the engine during a long run cannot change the games.
+copy=$(mktemp -d)/tsubame
+cp "$engine" "$copy"
+commit=$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)
+mkdir -p "$dir"
+manifest="$dir/MANIFEST.tsv"
+[[ -f "$manifest" ]] || printf 'shard\tseed\tgames\tnodes\tpositions\tbytes\tcommit\tdate\n' >"$manifest"
+for ((seed = first; seed <= last; seed++)); do
+  shard=$(printf 'shard-%05d.games' "$seed")
+  [[ -f "$dir/$shard" ]] && continue
+  "$copy" gensfen --out "$dir/$shard" --games "$games" --nodes "$nodes" --seed "$seed"
+  positions=$("$copy" games-dump "$dir/$shard" | wc -l)
+  printf '%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n' "$shard" "$seed" "$games" "$nodes" "$positions" \
+    "$(stat -c %s "$dir/$shard")" "$commit" "$(date -u +%F)" >>"$manifest"
+done

@@ -1,0 +1,111 @@
+#include "tools/game_record.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "movegen/movegen.h"
+#include "rules/game.h"
+
+namespace tsubame {
+
+namespace {
+
+constexpr char     MAGIC[8] = {'T', 'S', 'B', 'G', 'A', 'M', 'E', 'S'};
+constexpr uint16_t VERSION  = 1;
+
+// Little-endian regardless of the host, so that shards move between machines.
+void put16(std::ostream& out, uint16_t v) {
+    const char bytes[2] = {char(v & 0xff), char(v >> 8)};
+    out.write(bytes, 2);
+}
+
+bool get16(std::istream& in, uint16_t& v) {
+    unsigned char bytes[2];
+    if (!in.read(reinterpret_cast<char*>(bytes), 2)) return false;
+    v = uint16_t(bytes[0] | (bytes[1] << 8));
+    return true;
+}
+
+} // namespace
+
+void write_game_file_header(std::ostream& out, const std::string& provenance) {
+    out.write(MAGIC, sizeof MAGIC);
+    put16(out, VERSION);
+    put16(out, uint16_t(std::min<size_t>(provenance.size(), UINT16_MAX)));
+    out.write(provenance.data(), std::streamsize(std::min<size_t>(provenance.size(), UINT16_MAX)));
+}
+
+Status read_game_file_header(std::istream& in, std::string& provenance) {
+    char     magic[sizeof MAGIC];
+    uint16_t version = 0, length = 0;
+    if (!in.read(magic, sizeof magic) || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
+        return Status::failure("not a game file (no TSBGAMES header)");
+    if (!get16(in, version) || version != VERSION)
+        return Status::failure("game file version " + std::to_string(version) + ", expected "
+                               + std::to_string(VERSION));
+    if (!get16(in, length)) return Status::failure("game file header truncated");
+    provenance.assign(length, '\0');
+    if (!in.read(provenance.data(), length)) return Status::failure("game file header truncated");
+    return Status::success();
+}
+
+void write_game(std::ostream& out, const GameRecord& game) {
+    put16(out, uint16_t(game.start_sfen.size()));
+    out.write(game.start_sfen.data(), std::streamsize(game.start_sfen.size()));
+    put16(out, uint16_t(game.plies.size()));
+    out.put(char(game.black_result));
+    out.put(char(game.end));
+    for (const RecordedPly& ply : game.plies) {
+        put16(out, ply.move16);
+        put16(out, uint16_t(ply.score));
+    }
+}
+
+bool read_game(std::istream& in, GameRecord& game, std::string& error) {
+    error.clear();
+    uint16_t length = 0;
+    if (!get16(in, length)) {
+        if (in.gcount() != 0) error = "truncated game";
+        return false;
+    }
+    uint16_t plies = 0;
+    game.start_sfen.assign(length, '\0');
+    char result = 0, end = 0;
+    if (!in.read(game.start_sfen.data(), length) || !get16(in, plies) || !in.get(result)
+        || !in.get(end)) {
+        error = "truncated game";
+        return false;
+    }
+    if (result < -1 || result > 1 || uint8_t(end) > uint8_t(GameEnd::DECLARATION)) {
+        error = "malformed game header";
+        return false;
+    }
+    game.black_result = int8_t(result);
+    game.end          = GameEnd(uint8_t(end));
+    game.plies.resize(plies);
+    for (RecordedPly& ply : game.plies) {
+        uint16_t score = 0;
+        if (!get16(in, ply.move16) || !get16(in, score)) {
+            error = "truncated game";
+            return false;
+        }
+        ply.score = int16_t(score);
+    }
+    return true;
+}
+
+Status replay_game(const GameRecord&                                               game,
+                   const std::function<void(const Position&, const RecordedPly&)>& visit) {
+    Game replay;
+    if (Status s = replay.set_sfen(game.start_sfen); !s.ok()) return s;
+    for (size_t i = 0; i < game.plies.size(); ++i) {
+        const Move m = generated_move_from16(replay.position(), game.plies[i].move16);
+        if (m == Move::none())
+            return Status::failure("ply " + std::to_string(i + 1) + " is not a legal move");
+        visit(replay.position(), game.plies[i]);
+        replay.play(m);
+    }
+    return Status::success();
+}
+
+} // namespace tsubame

@@ -1,0 +1,152 @@
+#include "tools/gensfen.h"
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "command.h"
+#include "core/notation.h"
+#include "movegen/movegen.h"
+#include "tools/selfplay.h"
+#include "usi_loop.h"
+
+namespace tsubame::usi {
+
+namespace {
+
+constexpr std::string_view GENSFEN_USAGE =
+    "usage: tsubame gensfen --out FILE [--games N (100)] [--nodes N (5000)] [--seed S (1)]\n"
+    "                       [--random-moves N (5)] [--random-max-ply N (24)]\n"
+    "                       [--eval-limit CP (3000)] [--max-plies N (320)]\n";
+
+// Parses `--flag value` pairs into the options; the error names the bad argument.
+bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string& out,
+                        std::string& error) {
+    for (int i = 2; i < argc; i += 2) {
+        const std::string_view flag = argv[i];
+        if (i + 1 >= argc) {
+            error = std::string(flag) + " needs a value";
+            return false;
+        }
+        const std::string_view value = argv[i + 1];
+        uint64_t               n     = 0;
+        if (flag == "--out") {
+            out = value;
+            continue;
+        }
+        if (!parse_integer(value, n)) {
+            error = std::string(flag) + " needs a number, got '" + std::string(value) + "'";
+            return false;
+        }
+        if (flag == "--games")
+            o.games = int(n);
+        else if (flag == "--nodes")
+            o.nodes = n;
+        else if (flag == "--seed")
+            o.seed = n;
+        else if (flag == "--random-moves")
+            o.random_moves = int(n);
+        else if (flag == "--random-max-ply")
+            o.random_max_ply = int(n);
+        else if (flag == "--eval-limit")
+            o.eval_limit = int(n);
+        else if (flag == "--max-plies")
+            o.max_plies = int(n);
+        else {
+            error = "unknown argument '" + std::string(flag) + "'";
+            return false;
+        }
+    }
+    if (out.empty()) error = "--out is required";
+    return error.empty();
+}
+
+std::string provenance_of(const SelfPlayOptions& o) {
+    return "tsubame gensfen --games " + std::to_string(o.games) + " --nodes "
+         + std::to_string(o.nodes) + " --seed " + std::to_string(o.seed) + " --random-moves "
+         + std::to_string(o.random_moves) + " --random-max-ply " + std::to_string(o.random_max_ply)
+         + " --eval-limit " + std::to_string(o.eval_limit) + " --max-plies "
+         + std::to_string(o.max_plies) + "; engine " + ENGINE_NAME;
+}
+
+} // namespace
+
+int run_gensfen(int argc, char* argv[]) {
+    if (argc == 3 && (std::string_view(argv[2]) == "--help" || std::string_view(argv[2]) == "-h")) {
+        std::cout << GENSFEN_USAGE;
+        return 0;
+    }
+    SelfPlayOptions options;
+    options.random_moves   = 5;
+    options.random_max_ply = 24;
+    std::string out_path, error;
+    if (!parse_gensfen_args(argc, argv, options, out_path, error)) {
+        std::cerr << "gensfen: " << error << "\n" << GENSFEN_USAGE;
+        return 2;
+    }
+    const std::string part = out_path + ".part";
+    std::ofstream     out(part, std::ios::binary | std::ios::trunc);
+    if (!out) {
+        std::cerr << "gensfen: cannot write " << part << "\n";
+        return 1;
+    }
+    write_game_file_header(out, provenance_of(options));
+    const auto start    = std::chrono::steady_clock::now();
+    int        played   = 0;
+    uint64_t   labelled = 0;
+    self_play(options, [&](const GameRecord& game) {
+        write_game(out, game);
+        ++played;
+        for (const RecordedPly& p : game.plies)
+            labelled += p.score != NO_SCORE;
+        if (played % 20 == 0 || played == options.games) {
+            const double s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::cerr << "gensfen: games " << played << "/" << options.games << ", positions "
+                      << labelled << ", " << int(labelled / std::max(s, 1e-3)) << "/s, ETA "
+                      << int(s / played * (options.games - played)) << " s\n";
+        }
+    });
+    out.close();
+    if (!out || std::rename(part.c_str(), out_path.c_str()) != 0) {
+        std::cerr << "gensfen: cannot finish " << out_path << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int run_games_dump(int argc, char* argv[]) {
+    if (argc != 3) {
+        std::cerr << "usage: tsubame games-dump FILE\n";
+        return 2;
+    }
+    std::ifstream in(argv[2], std::ios::binary);
+    std::string   provenance, error;
+    if (!in)
+        error = std::string("cannot open ") + argv[2];
+    else if (Status s = read_game_file_header(in, provenance); !s.ok())
+        error = s.message();
+    GameRecord game;
+    int        games = 0;
+    while (error.empty() && read_game(in, game, error)) {
+        ++games;
+        const Status s = replay_game(game, [&](const Position& pos, const RecordedPly& ply) {
+            if (ply.score == NO_SCORE) return;
+            const int result = pos.side_to_move() == BLACK ? game.black_result : -game.black_result;
+            std::cout << pos.sfen() << '\t' << to_usi(generated_move_from16(pos, ply.move16))
+                      << '\t' << ply.score << '\t' << result << '\n';
+        });
+        if (!s.ok()) error = "game " + std::to_string(games) + ": " + s.message();
+    }
+    if (!error.empty()) {
+        std::cerr << "games-dump: " << error << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace tsubame::usi
