@@ -1,0 +1,74 @@
+#pragma once
+
+// The evaluation network: K-P features -> 256 per perspective -> 32 -> 32 -> 1.
+//
+//   acc[p]  = ft_bias + sum of ft_weights[f] over p's active features       (int16)
+//   input   = clamp(acc[side to move], 0, 127) ++ clamp(acc[other], 0, 127)  (512 x uint8)
+//   hidden1 = clamp((l1_bias + l1_weights . input) >> 6, 0, 127)             (32 x uint8)
+//   hidden2 = clamp((l2_bias + l2_weights . hidden1) >> 6, 0, 127)           (32 x uint8)
+//   score   = (out_bias + out_weights . hidden2) / OUTPUT_SCALE              (centipawns)
+//
+// The trainer's float net maps to these integers with the scales below (scripts/train).
+// A net file is a header (magic, version, architecture text and its hash, description) then the
+// tensors in the order above, little-endian, then an FNV-1a hash of the tensor bytes.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/status.h"
+#include "core/value.h"
+#include "eval/nnue/features.h"
+
+namespace tsubame::nnue {
+
+/// Accumulator width per perspective.
+constexpr int HALF_DIMENSIONS = 256;
+/// Hidden layer widths.
+constexpr int HIDDEN1 = 32, HIDDEN2 = 32;
+/// Fixed-point shift of the hidden layers' weights (weights are float x 64).
+constexpr int WEIGHT_SHIFT = 6;
+/// The integer output divided by this is the score in centipawns.
+constexpr int OUTPUT_SCALE = 16;
+/// Scores are clamped to this, well clear of the mate scores (and of margins added to them).
+constexpr Value MAX_SCORE = 20000;
+/// The architecture as written in a net file's header.
+inline constexpr std::string_view ARCHITECTURE = "K-P(1696)->256x2->32->32->1 v1";
+
+/// The network's parameters, in the file's order.
+struct Network {
+    alignas(64) int16_t ft_weights[INPUTS][HALF_DIMENSIONS];
+    alignas(64) int16_t ft_bias[HALF_DIMENSIONS];
+    alignas(64) int8_t l1_weights[HIDDEN1][2 * HALF_DIMENSIONS];
+    int32_t l1_bias[HIDDEN1];
+    alignas(64) int8_t l2_weights[HIDDEN2][HIDDEN1];
+    int32_t l2_bias[HIDDEN2];
+    alignas(64) int8_t out_weights[HIDDEN2];
+    int32_t out_bias;
+
+    /// Description from the file's header (provenance of the net).
+    std::string description;
+};
+
+/// The first layer's sums for both perspectives of one position.
+struct Accumulator {
+    alignas(64) int16_t values[COLOR_NB][HALF_DIMENSIONS];
+};
+
+/// Parses a net file's bytes. The error names what is wrong: not a net, another
+/// architecture, truncated, trailing bytes, or a hash mismatch.
+Status read_network(std::string_view bytes, Network& net);
+/// The bytes of a net file holding `net` (for tests and tools).
+std::string write_network(const Network& net);
+
+/// Sets acc to the sums of pos's active features, for both perspectives.
+void refresh_accumulator(const Network& net, const Position& pos, Accumulator& acc);
+/// Sets acc to parent's sums updated by move m; `after` is the position right after m.
+void update_accumulator(const Network& net, const Accumulator& parent, const Position& after,
+                        Move m, Accumulator& acc);
+
+/// The score for `side_to_move` from the accumulated first layer.
+Value propagate(const Network& net, const Accumulator& acc, Color side_to_move);
+
+} // namespace tsubame::nnue

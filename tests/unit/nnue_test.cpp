@@ -1,0 +1,191 @@
+// The network evaluation's plumbing, checked with random weights (no trained net needed):
+// incremental updates equal a full refresh, the score is colour-symmetric, the features are
+// the ones the design names, and net files are read back exactly or rejected with a reason.
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <set>
+
+#include "eval/nnue/network.h"
+#include "flipped_sfen.h"
+#include "movegen/movegen.h"
+#include "rules/game.h"
+
+namespace tsubame::nnue {
+namespace {
+
+// Weights in the ranges a trained net keeps to (so that no sum overflows int16).
+std::unique_ptr<Network> random_network(uint64_t seed) {
+    auto                               net = std::make_unique<Network>();
+    std::mt19937_64                    rng(seed);
+    std::uniform_int_distribution<int> small(-40, 40), byte(-127, 127), bias(-3000, 3000);
+    for (auto& row : net->ft_weights)
+        for (int16_t& w : row)
+            w = int16_t(small(rng));
+    for (int16_t& b : net->ft_bias)
+        b = int16_t(small(rng) + 40);
+    for (auto& row : net->l1_weights)
+        for (int8_t& w : row)
+            w = int8_t(byte(rng) / 8);
+    for (int32_t& b : net->l1_bias)
+        b = bias(rng);
+    for (auto& row : net->l2_weights)
+        for (int8_t& w : row)
+            w = int8_t(byte(rng) / 2);
+    for (int32_t& b : net->l2_bias)
+        b = bias(rng);
+    for (int8_t& w : net->out_weights)
+        w = int8_t(byte(rng));
+    net->out_bias    = bias(rng);
+    net->description = "random, seed " + std::to_string(seed);
+    return net;
+}
+
+bool same(const Accumulator& a, const Accumulator& b) {
+    return std::equal(&a.values[0][0], &a.values[0][0] + 2 * HALF_DIMENSIONS, &b.values[0][0]);
+}
+
+Value evaluate_fresh(const Network& net, const Position& pos) {
+    Accumulator acc;
+    refresh_accumulator(net, pos, acc);
+    return propagate(net, acc, pos.side_to_move());
+}
+
+TEST(Nnue, StartPositionHasFortyFeaturesPerSideAndTheyMirror) {
+    Game        game;
+    FeatureList black, white;
+    active_features(game.position(), BLACK, black);
+    active_features(game.position(), WHITE, white);
+    EXPECT_EQ(black.size, 40);
+    // The start position is its own colour-flipped twin: both sides see the same features.
+    EXPECT_EQ(std::multiset<int>(black.index, black.index + black.size),
+              std::multiset<int>(white.index, white.index + white.size));
+    for (int i = 0; i < black.size; ++i)
+        EXPECT_LT(black.index[i], INPUTS);
+}
+
+TEST(Nnue, HandPiecesCountByOrdinal) {
+    Game game;
+    ASSERT_TRUE(game.set_sfen("4k4/9/9/9/9/9/9/9/4K4 b 3P2r 1").ok());
+    FeatureList f;
+    active_features(game.position(), BLACK, f);
+    EXPECT_EQ(f.size, 2 + 3 + 2);
+    const std::set<int> active(f.index, f.index + f.size);
+    for (int i = 0; i < 3; ++i)
+        EXPECT_TRUE(active.count(hand_feature(BLACK, BLACK, PAWN, i)));
+    EXPECT_FALSE(active.count(hand_feature(BLACK, BLACK, PAWN, 3)));
+    EXPECT_TRUE(active.count(hand_feature(BLACK, WHITE, ROOK, 1)));
+    EXPECT_EQ(hand_feature(BLACK, WHITE, ROOK, 2), -1) << "beyond the standard count";
+    // Seen from White, the same pawns are the opponent's.
+    EXPECT_EQ(hand_feature(WHITE, BLACK, PAWN, 0), hand_feature(BLACK, WHITE, PAWN, 0));
+}
+
+// Random games (random legal moves, so drops, promotions, captures of promoted pieces and king
+// moves all come up): after every move the updated accumulator equals a fresh one.
+TEST(Nnue, IncrementalUpdateEqualsRefreshOverRandomGames) {
+    const auto      net = random_network(1);
+    std::mt19937_64 rng(2);
+    int             checked = 0, drops = 0, promotions = 0, captures = 0, king_moves = 0;
+    for (int g = 0; g < 60; ++g) {
+        Game        game;
+        Accumulator acc;
+        refresh_accumulator(*net, game.position(), acc);
+        for (int ply = 0; ply < 200; ++ply) {
+            const LegalMoves moves(game.position());
+            if (moves.empty()) break;
+            const Move m = *(moves.begin() + rng() % moves.size());
+            game.play(m);
+            Accumulator updated, fresh;
+            update_accumulator(*net, acc, game.position(), m, updated);
+            refresh_accumulator(*net, game.position(), fresh);
+            ASSERT_TRUE(same(updated, fresh)) << game.position().sfen() << " after " << ply;
+            acc = updated;
+            ++checked;
+            drops += m.is_drop();
+            promotions += m.is_promotion();
+            captures += game.position().captured_piece() != NO_PIECE;
+            king_moves += type_of(m.moved_piece_after()) == KING;
+        }
+    }
+    EXPECT_GT(checked, 5000);
+    EXPECT_GT(drops, 100);
+    EXPECT_GT(promotions, 100);
+    EXPECT_GT(captures, 100);
+    EXPECT_GT(king_moves, 100);
+}
+
+TEST(Nnue, NullMoveChangesOnlyTheSideToMove) {
+    const auto net = random_network(3);
+    Game       game;
+    ASSERT_TRUE(game.set_position("startpos moves 7g7f 3c3d 8h2b+").ok());
+    Accumulator before, after;
+    refresh_accumulator(*net, game.position(), before);
+    update_accumulator(*net, before, game.position(), Move::null(), after);
+    EXPECT_TRUE(same(before, after));
+    std::string sfen           = game.position().sfen(); // the same board with Black to move
+    sfen[sfen.find(" w ") + 1] = 'b';
+    Game other;
+    ASSERT_TRUE(other.set_sfen(sfen).ok()) << sfen;
+    EXPECT_EQ(propagate(*net, after, BLACK), evaluate_fresh(*net, other.position()));
+}
+
+TEST(Nnue, ScoreIsColourSymmetric) {
+    const auto      net = random_network(4);
+    std::mt19937_64 rng(5);
+    int             distinct = 0;
+    for (int g = 0; g < 20; ++g) {
+        Game game;
+        for (int ply = 0; ply < 120; ++ply) {
+            const LegalMoves moves(game.position());
+            if (moves.empty()) break;
+            game.play(*(moves.begin() + rng() % moves.size()));
+            if (ply % 10 != 9) continue;
+            Game              twin;
+            const std::string sfen = flipped_sfen(game.position(), false);
+            ASSERT_TRUE(twin.set_sfen(sfen).ok()) << sfen;
+            const Value v = evaluate_fresh(*net, game.position());
+            EXPECT_EQ(v, evaluate_fresh(*net, twin.position())) << game.position().sfen();
+            distinct += v != 0;
+        }
+    }
+    EXPECT_GT(distinct, 100) << "a net that scores everything 0 would pass trivially";
+}
+
+TEST(Nnue, NetFileRoundTripsExactly) {
+    const auto        net   = random_network(6);
+    const std::string bytes = write_network(*net);
+    auto              read  = std::make_unique<Network>();
+    const Status      s     = read_network(bytes, *read);
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(read->description, net->description);
+    EXPECT_EQ(write_network(*read), bytes);
+    Game game;
+    ASSERT_TRUE(game.set_position("startpos moves 2g2f 8c8d 2f2e").ok());
+    EXPECT_EQ(evaluate_fresh(*read, game.position()), evaluate_fresh(*net, game.position()));
+}
+
+TEST(Nnue, BadNetFilesAreRejectedWithTheReason) {
+    const auto        net   = random_network(7);
+    const std::string bytes = write_network(*net);
+    auto              read  = std::make_unique<Network>();
+    auto              error = [&](const std::string& file) {
+        const Status s = read_network(file, *read);
+        return s.ok() ? std::string("accepted") : s.message();
+    };
+    EXPECT_NE(error("").find("not a Tsubame net"), std::string::npos);
+    EXPECT_NE(error("#YANEURAOU-DB2016 1.00\n").find("not a Tsubame net"), std::string::npos);
+    EXPECT_NE(error(bytes.substr(0, 20)).find("truncated"), std::string::npos);
+    EXPECT_NE(error(bytes.substr(0, bytes.size() / 2)).find("truncated"), std::string::npos);
+    EXPECT_NE(error(bytes + "x").find("unexpected bytes"), std::string::npos);
+    std::string damaged = bytes;
+    damaged[damaged.size() / 2] ^= 1;
+    EXPECT_NE(error(damaged).find("damaged"), std::string::npos);
+    std::string other_arch = bytes;
+    other_arch[14]         = 'Q'; // inside the architecture text
+    EXPECT_NE(error(other_arch).find("architecture"), std::string::npos);
+}
+
+} // namespace
+} // namespace tsubame::nnue
