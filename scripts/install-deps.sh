@@ -3,6 +3,7 @@
 #   scripts/install-deps.sh            build tools only (compiler, CMake, Ninja)
 #   scripts/install-deps.sh --test     also GoogleTest, Google Benchmark and clang-format
 #   scripts/install-deps.sh --fuzz     also clang (libFuzzer)
+#   scripts/install-deps.sh --train    also PyTorch, NumPy and OpenBLAS (network training)
 set -euo pipefail
 
 packages=(g++ cmake ninja-build)
@@ -11,6 +12,10 @@ if [[ "${1:-}" == "--test" ]]; then
 fi
 if [[ "${1:-}" == "--fuzz" ]]; then
   packages+=(clang)
+fi
+if [[ "${1:-}" == "--train" ]]; then
+  # OpenBLAS makes PyTorch's CPU training about 1.5x faster than the reference BLAS.
+  packages+=(python3-torch python3-numpy libopenblas0-pthread)
 fi
 
 missing=()

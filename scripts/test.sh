@@ -11,7 +11,10 @@
 #   5. pgo: the profile-guided Release engine that scripts/run.sh starts (scripts/build.sh),
 #      with the bench signature again: PGO and LTO must not change the search;
 #   6. fuzz: 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh),
-#      on the build of stage 3.
+#      on the build of stage 3;
+#   7. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
+#      --small), with the engine of stage 1: generation, records, PyTorch, export, and the
+#      check that the engine's integer net matches the Python reference exactly.
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
 # (then only the Release build and its tests run).
 set -uo pipefail
@@ -69,6 +72,10 @@ pgo() {
 fuzz() {
   TSUBAME_FUZZ_BUILD="$root/build/ci-sanitize" "$root/scripts/fuzz.sh" 30
 }
+train_small() {
+  rm -rf "$root/build/train-small"
+  TSUBAME="$root/build/ci-release/usi/tsubame" "$root/scripts/train/run.sh" --small
+}
 
 if ! "$root/scripts/install-deps.sh" --test; then
   echo "0 passed, 1 failed (installing the dependencies failed)"
@@ -81,6 +88,7 @@ if [[ $# -eq 0 ]]; then
   run_stage clang-format format
   run_stage pgo pgo
   run_stage fuzz fuzz
+  run_stage train-small train_small
 fi
 
 echo "== Summary"

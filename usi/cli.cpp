@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "tools/gensfen.h"
+#include "tools/nnue_data.h"
 #include "tools/tools.h"
 #include "usi_loop.h"
 #ifdef TSUBAME_HAVE_PROCESS_TOOLS
@@ -26,6 +27,9 @@ struct Tool {
 constexpr Tool TOOLS[] = {
     {"gensfen", "training games for the evaluation, as a game-record shard", run_gensfen},
     {"games-dump", "the labelled positions of a game-record shard, as text", run_games_dump},
+    {"nnue-data", "training records of the network's features, from game-record shards",
+     run_nnue_data},
+    {"nnue-eval", "a net file's score of each SFEN of a file", run_nnue_eval},
     {"selfplay", "tuning data from self-play games", run_selfplay},
     {"features", "the feature dump of a selfplay file, for scripts/tuning/tune_eval.py",
      run_features},

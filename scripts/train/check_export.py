@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Checks an exported net against its float model and against the engine.
+
+Three scores per held-out record: the float model's (x SCORE_SCALE), the Python integer
+reference's, and the engine's (`tsubame nnue-eval`). The engine must equal the integer
+reference exactly, and the integer scores must stay within --tolerance centipawns of the
+float ones on average. Exits non-zero otherwise.
+
+  check_export.py --engine tsubame --net net.nnue --float WORK/float.pt --records v.bin
+                  --sfens v.sfens [--tolerance 15]
+"""
+
+import argparse
+import subprocess
+import sys
+
+import numpy as np
+import torch
+
+import nnue_model as nm
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--engine", required=True)
+    ap.add_argument("--net", required=True)
+    ap.add_argument("--float", required=True, dest="float_model")
+    ap.add_argument("--records", required=True)
+    ap.add_argument("--sfens", required=True)
+    ap.add_argument("--limit", type=int, default=10000)
+    ap.add_argument("--tolerance", type=float, default=15.0, help="mean |int - float| in cp")
+    args = ap.parse_args()
+
+    records = np.fromfile(args.records, dtype=nm.RECORD)[:args.limit]
+    with open(args.sfens) as f:
+        sfens = [line for _, line in zip(range(len(records)), f)]
+    net = nm.Net()
+    net.load_state_dict(torch.load(args.float_model))
+    net.eval()
+    with torch.no_grad():
+        floats = net(torch.from_numpy(records["us"].astype(np.int64)),
+                     torch.from_numpy(records["them"].astype(np.int64))).numpy() * nm.SCORE_SCALE
+    with open(args.net, "rb") as f:
+        tensors = read_tensors(f.read())
+    reference = nm.integer_forward(tensors, records["us"], records["them"])
+    engine = subprocess.run([args.engine, "nnue-eval", args.net, "/dev/stdin"], input="".join(sfens),
+                            capture_output=True, text=True, check=True).stdout.split()
+    engine = np.array([int(v) for v in engine])
+
+    mismatches = int((engine != reference).sum())
+    error = np.abs(reference - floats)
+    print(f"positions {len(records)}: engine vs integer reference: {mismatches} differ; "
+          f"integer vs float: mean {error.mean():.2f} cp, max {error.max():.1f} cp, "
+          f"float scores mean |{np.abs(floats).mean():.1f}| cp")
+    if len(engine) != len(records) or mismatches or error.mean() > args.tolerance:
+        sys.exit("check_export: FAILED")
+
+
+def read_tensors(data):
+    """The integer tensors of a net file (the header is checked by the engine itself)."""
+    at = 8
+    arch = int.from_bytes(data[at:at + 4], "little")
+    at += 4 + arch + 4
+    desc = int.from_bytes(data[at:at + 4], "little")
+    at += 4 + desc
+    shapes = [((nm.INPUTS, nm.HALF), np.int16), ((nm.HALF,), np.int16),
+              ((nm.HIDDEN1, 2 * nm.HALF), np.int8), ((nm.HIDDEN1,), np.int32),
+              ((nm.HIDDEN2, nm.HIDDEN1), np.int8), ((nm.HIDDEN2,), np.int32),
+              ((nm.HIDDEN2,), np.int8), ((1,), np.int32)]
+    tensors = []
+    for shape, dtype in shapes:
+        count = int(np.prod(shape))
+        dt = np.dtype(dtype).newbyteorder("<")
+        tensors.append(np.frombuffer(data, dt, count, at).reshape(shape))
+        at += count * dt.itemsize
+    return tensors
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""The float network the engine's integer net is quantised from, and its export.
+
+Shapes, scales and the file layout follow engine/eval/nnue/network.h: K-P features (INPUTS per
+perspective) -> 256 per perspective -> 32 -> 32 -> 1, clipped ReLU to [0, 1]. The float output
+times SCORE_SCALE is centipawns; the win probability of a score s is sigmoid(s / SCORE_SCALE).
+"""
+
+import struct
+
+import numpy as np
+import torch
+from torch import nn
+
+INPUTS = 1696  # engine/eval/nnue/features.h: nnue::INPUTS
+RECORD_FEATURES = 40  # usi/tools/nnue_data.h: RECORD_FEATURES
+HALF, HIDDEN1, HIDDEN2 = 256, 32, 32
+ARCHITECTURE = b"K-P(1696)->256x2->32->32->1 v1"
+SCORE_SCALE = 600.0  # centipawns per unit of the float output
+ACTIVATION = 127  # integer value of a float activation of 1.0
+WEIGHT_SCALE = 64  # hidden weights: float x 64 (shift 6 in the engine)
+OUTPUT_SCALE = 16  # the engine divides the integer output by this
+MAX_SCORE = 20000  # and clamps the score to this
+# Largest float weights that quantise into int8.
+HIDDEN_WEIGHT_LIMIT = 127 / WEIGHT_SCALE
+OUT_WEIGHT_LIMIT = 127 * ACTIVATION / (OUTPUT_SCALE * SCORE_SCALE)
+
+RECORD = np.dtype([("us", "<u2", RECORD_FEATURES), ("them", "<u2", RECORD_FEATURES),
+                   ("score", "<i2"), ("result", "i1"), ("ply", "u1")])
+
+
+class Net(nn.Module):
+    """The float model; feature index INPUTS is padding (a zero row)."""
+
+    def __init__(self):
+        super().__init__()
+        self.ft = nn.EmbeddingBag(INPUTS + 1, HALF, mode="sum", padding_idx=INPUTS)
+        self.ft_bias = nn.Parameter(torch.full((HALF,), 0.5))
+        self.l1 = nn.Linear(2 * HALF, HIDDEN1)
+        self.l2 = nn.Linear(HIDDEN1, HIDDEN2)
+        self.out = nn.Linear(HIDDEN2, 1)
+        with torch.no_grad():
+            # 40 active features: their sum should start well inside the clipped range.
+            self.ft.weight.normal_(0.0, 0.05)
+            self.ft.weight[INPUTS].zero_()
+
+    def forward(self, us, them):
+        a = self.ft(us) + self.ft_bias
+        b = self.ft(them) + self.ft_bias
+        x = torch.clamp(torch.cat([a, b], dim=1), 0.0, 1.0)
+        x = torch.clamp(self.l1(x), 0.0, 1.0)
+        x = torch.clamp(self.l2(x), 0.0, 1.0)
+        return self.out(x).squeeze(1)
+
+    def clip_weights(self):
+        """Keeps the weights where quantisation represents them."""
+        with torch.no_grad():
+            self.l1.weight.clamp_(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT)
+            self.l2.weight.clamp_(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT)
+            self.out.weight.clamp_(-OUT_WEIGHT_LIMIT, OUT_WEIGHT_LIMIT)
+
+
+def quantise(net):
+    """The integer tensors of the engine's net, in the file's order."""
+    def q(t, scale, dtype):
+        info = np.iinfo(dtype)
+        return np.clip(np.round(t.detach().numpy().astype(np.float64) * scale),
+                       info.min, info.max).astype(dtype)
+    return [
+        q(net.ft.weight[:INPUTS], ACTIVATION, np.int16),
+        q(net.ft_bias, ACTIVATION, np.int16),
+        q(net.l1.weight, WEIGHT_SCALE, np.int8),
+        q(net.l1.bias, ACTIVATION * WEIGHT_SCALE, np.int32),
+        q(net.l2.weight, WEIGHT_SCALE, np.int8),
+        q(net.l2.bias, ACTIVATION * WEIGHT_SCALE, np.int32),
+        q(net.out.weight[0], OUTPUT_SCALE * SCORE_SCALE / ACTIVATION, np.int8),
+        q(net.out.bias, OUTPUT_SCALE * SCORE_SCALE, np.int32),
+    ]
+
+
+def fnv1a(data):
+    h = 2166136261
+    for byte in data:
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def write_net_file(path, tensors, description):
+    """Writes the TSBNNUE1 file engine/eval/nnue/network.cpp reads."""
+    payload = b"".join(t.astype(t.dtype.newbyteorder("<")).tobytes() for t in tensors)
+    desc = description.encode()
+    with open(path, "wb") as f:
+        f.write(b"TSBNNUE1")
+        f.write(struct.pack("<I", len(ARCHITECTURE)) + ARCHITECTURE)
+        f.write(struct.pack("<I", fnv1a(ARCHITECTURE)))
+        f.write(struct.pack("<I", len(desc)) + desc)
+        f.write(payload)
+        f.write(struct.pack("<I", fnv1a(payload)))
+
+
+def integer_forward(tensors, us, them):
+    """The engine's integer evaluation (scalar reference), for records' feature lists."""
+    ft_w, ft_b, l1_w, l1_b, l2_w, l2_b, out_w, out_b = (t.astype(np.int64) for t in tensors)
+    ft_w = np.vstack([ft_w, np.zeros((1, HALF), np.int64)])  # the padding row
+
+    def accumulate(features):
+        acc = ft_b + ft_w[features.astype(np.int64)].sum(axis=1)
+        # The engine's accumulator is int16 and wraps; a sound net never gets there.
+        return np.clip(acc, 0, ACTIVATION)
+    x = np.concatenate([accumulate(us), accumulate(them)], axis=1)
+    x = np.clip((x @ l1_w.T + l1_b) >> 6, 0, ACTIVATION)
+    x = np.clip((x @ l2_w.T + l2_b) >> 6, 0, ACTIVATION)
+    out = x @ out_w + out_b
+    # C++ integer division truncates towards zero.
+    return np.clip(np.sign(out) * (np.abs(out) // OUTPUT_SCALE), -MAX_SCORE, MAX_SCORE)

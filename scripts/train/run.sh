@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The evaluation network's whole training loop: games -> training records -> PyTorch training
+# -> export -> check of the exported net against the float model and the engine.
+#   scripts/train/run.sh --small     a minute-long run on freshly generated games (CI runs it)
+#   scripts/train/run.sh [train.py options]
+#                                    the real run on the committed shards, scripts/train/games/
+# Work files go to $TRAIN_WORK (default build/train, or build/train-small); the net is
+# $TRAIN_WORK/net.nnue. Every step is resumable: finished records and epochs are kept.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+python=${PYTHON:-/usr/bin/python3}
+"$root/scripts/install-deps.sh" --train >&2
+small=0
+if [[ "${1:-}" == "--small" ]]; then
+  small=1
+  shift
+fi
+work=${TRAIN_WORK:-$root/build/train$([[ $small == 1 ]] && echo -small)}
+engine=${TSUBAME:-}
+if [[ -z "$engine" ]]; then
+  "$root/scripts/build.sh" >&2
+  engine="$root/build/release/usi/tsubame"
+fi
+engine=$(realpath "$engine")
+mkdir -p "$work/records"
+
+if [[ $small == 1 ]]; then
+  GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/gensfen.sh" 1 3 40 400
+  games_dir="$work/games"
+  train_options=(--epochs 3 --batch 256)
+else
+  games_dir="$root/scripts/train/games"
+  train_options=()
+fi
+
+# Records per shard; the first shard is the validation set (a split by game, not by position).
+shards=("$games_dir"/shard-*.games)
+[[ -f "${shards[0]}" ]] || { echo "no shards in $games_dir" >&2; exit 1; }
+train_records=()
+for shard in "${shards[@]}"; do
+  name=$(basename "$shard" .games)
+  if [[ ! -f "$work/records/$name.bin" || "$shard" -nt "$work/records/$name.bin" ]]; then
+    "$engine" nnue-data --out "$work/records/$name.tmp" --sfens "$work/records/$name.sfens" "$shard"
+    mv "$work/records/$name.tmp" "$work/records/$name.bin"
+  fi
+  [[ "$shard" == "${shards[0]}" ]] || train_records+=("$work/records/$name.bin")
+done
+val_name=$(basename "${shards[0]}" .games)
+
+cd "$root/scripts/train"
+"$python" train.py --train "${train_records[@]}" --val "$work/records/$val_name.bin" \
+  --work "$work" --out "$work/net.nnue" \
+  --description "Tsubame $(git -C "$root" describe --always --dirty 2>/dev/null);" \
+  "${train_options[@]}" "$@"
+"$python" check_export.py --engine "$engine" --net "$work/net.nnue" --float "$work/float.pt" \
+  --records "$work/records/$val_name.bin" --sfens "$work/records/$val_name.sfens"

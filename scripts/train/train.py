@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Trains the evaluation network on records from `tsubame nnue-data`, and exports it.
+
+Resumable: the state after each epoch is saved in WORK/checkpoint.pt, and a run with the same
+WORK continues from there. Deterministic for a given seed, data and thread count. Writes
+WORK/losses.tsv, WORK/loss.svg and, at the end, the net file.
+
+  train.py --train a.bin [b.bin ...] --val v.bin --work DIR --out net.nnue [--epochs N] ...
+"""
+
+import argparse
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+
+import nnue_model as nm
+from loss_plot import write_loss_svg
+
+
+def load(paths):
+    parts = [np.fromfile(p, dtype=nm.RECORD) for p in paths]
+    return np.concatenate(parts) if parts else np.zeros(0, nm.RECORD)
+
+
+def targets(records, lam):
+    """Blend of the search score's win probability and the game result, per record."""
+    score = torch.from_numpy(records["score"].astype(np.float32))
+    result = torch.from_numpy((records["result"].astype(np.float32) + 1) / 2)
+    return lam * torch.sigmoid(score / nm.SCORE_SCALE) + (1 - lam) * result
+
+
+def batch_loss(net, records, lam):
+    us = torch.from_numpy(records["us"].astype(np.int64))
+    them = torch.from_numpy(records["them"].astype(np.int64))
+    p = torch.sigmoid(net(us, them))
+    t = targets(records, lam)
+    eps = 1e-7
+    # Cross-entropy minus the target's own entropy: 0 for a perfect prediction.
+    return (t * torch.log((t + eps) / (p + eps))
+            + (1 - t) * torch.log((1 - t + eps) / (1 - p + eps))).mean()
+
+
+def evaluate(net, records, lam, batch=65536):
+    net.eval()
+    total = 0.0
+    with torch.no_grad():
+        for i in range(0, len(records), batch):
+            part = records[i:i + batch]
+            total += batch_loss(net, part, lam).item() * len(part)
+    net.train()
+    return total / max(len(records), 1)
+
+
+def constant_loss(train, val, lam):
+    """The validation loss of the best constant prediction: the bar any net must clear."""
+    mean = targets(train, lam).mean().clamp(1e-6, 1 - 1e-6)
+    t = targets(val, lam)
+    eps = 1e-7
+    return ((t * torch.log((t + eps) / mean) + (1 - t) * torch.log((1 - t + eps) / (1 - mean)))
+            .mean().item())
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--train", nargs="+", required=True)
+    ap.add_argument("--val", nargs="+", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--batch", type=int, default=16384)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--lr-decay", type=float, default=0.8, help="per epoch")
+    ap.add_argument("--lam", type=float, default=0.75, help="weight of the score against the result")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--description", default="")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    os.makedirs(args.work, exist_ok=True)
+    train, val = load(args.train), load(args.val)
+    if len(train) == 0 or len(val) == 0:
+        sys.exit("train.py: no training or validation records")
+    print(f"records: train {len(train)}, validation {len(val)}; constant-prediction loss "
+          f"{constant_loss(train, val, args.lam):.5f}", flush=True)
+
+    net = nm.Net()
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=args.lr_decay)
+    checkpoint = os.path.join(args.work, "checkpoint.pt")
+    history = []  # (epoch, train loss, validation loss)
+    start_epoch = 0
+    if os.path.exists(checkpoint):
+        state = torch.load(checkpoint)
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        history, start_epoch = state["history"], state["epoch"]
+        print(f"resuming after epoch {start_epoch}", flush=True)
+
+    batches = math.ceil(len(train) / args.batch)
+    for epoch in range(start_epoch, args.epochs):
+        order = np.random.default_rng(args.seed * 1000 + epoch).permutation(len(train))
+        began, total = time.time(), 0.0
+        for b in range(batches):
+            part = train[order[b * args.batch:(b + 1) * args.batch]]
+            loss = batch_loss(net, part, args.lam)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            net.clip_weights()
+            total += loss.item() * len(part)
+            if b % 50 == 49 or b == batches - 1:
+                done = (epoch - start_epoch) * batches + b + 1
+                left = (args.epochs - start_epoch) * batches - done
+                rate = (b + 1) * args.batch / (time.time() - began)
+                eta = left * (time.time() - began) / (b + 1)
+                print(f"epoch {epoch + 1}/{args.epochs} batch {b + 1}/{batches} "
+                      f"loss {total / min((b + 1) * args.batch, len(train)):.5f} "
+                      f"{rate:.0f} pos/s ETA {eta:.0f} s", flush=True)
+        sched.step()
+        val_loss = evaluate(net, val, args.lam)
+        history.append((epoch + 1, total / len(train), val_loss))
+        print(f"epoch {epoch + 1}: train {history[-1][1]:.5f} validation {val_loss:.5f} "
+              f"({time.time() - began:.0f} s)", flush=True)
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "history": history, "epoch": epoch + 1}, checkpoint + ".tmp")
+        os.replace(checkpoint + ".tmp", checkpoint)
+        with open(os.path.join(args.work, "losses.tsv"), "w") as f:
+            f.write("epoch\ttrain\tvalidation\n")
+            f.writelines(f"{e}\t{t:.6f}\t{v:.6f}\n" for e, t, v in history)
+        write_loss_svg(os.path.join(args.work, "loss.svg"), history)
+
+    description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
+                   f"lr {args.lr} decay {args.lr_decay} lambda {args.lam} batch {args.batch} "
+                   f"seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
+    nm.write_net_file(args.out, nm.quantise(net), description.strip())
+    torch.save(net.state_dict(), os.path.join(args.work, "float.pt"))
+    print(f"wrote {args.out}: {description}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+#include "tools/nnue_data.h"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "command.h"
+#include "core/value.h"
+#include "eval/nnue/network.h"
+#include "movegen/movegen.h"
+#include "rules/game.h"
+#include "tools/game_record.h"
+
+namespace tsubame::usi {
+
+namespace {
+
+constexpr std::string_view NNUE_DATA_USAGE =
+    "usage: tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...\n";
+
+// Fills one perspective's slots; false when the position has more features than a record holds.
+bool fill(const Position& pos, Color perspective, uint16_t (&slots)[RECORD_FEATURES]) {
+    nnue::FeatureList list;
+    nnue::active_features(pos, perspective, list);
+    if (list.size > RECORD_FEATURES) return false;
+    for (int i = 0; i < RECORD_FEATURES; ++i)
+        slots[i] = i < list.size ? list.index[i] : uint16_t(nnue::INPUTS);
+    return true;
+}
+
+bool is_quiet_label(const Position& pos, const RecordedPly& ply) {
+    if (ply.score == NO_SCORE || pos.in_check() || is_mate_score(ply.score)) return false;
+    const Move best = generated_move_from16(pos, ply.move16);
+    return !best.is_promotion() && pos.piece_on(best.to()) == NO_PIECE;
+}
+
+void put_record(std::ostream& out, const TrainingRecord& r) {
+    // Written field by field in little-endian order, whatever the host.
+    std::string bytes;
+    auto        put16 = [&](uint16_t v) {
+        bytes.push_back(char(v & 0xff));
+        bytes.push_back(char(v >> 8));
+    };
+    for (uint16_t f : r.us)
+        put16(f);
+    for (uint16_t f : r.them)
+        put16(f);
+    put16(uint16_t(r.score));
+    bytes.push_back(char(r.result));
+    bytes.push_back(char(r.ply));
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+} // namespace
+
+int run_nnue_data(int argc, char* argv[]) {
+    std::string              out_path, sfens_path;
+    uint64_t                 min_ply = 16;
+    std::vector<std::string> shards;
+    for (int i = 2; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            std::cout << NNUE_DATA_USAGE;
+            return 0;
+        }
+        const bool takes_value = arg == "--out" || arg == "--sfens" || arg == "--min-ply";
+        if (takes_value && i + 1 >= argc) {
+            std::cerr << "nnue-data: " << arg << " needs a value\n" << NNUE_DATA_USAGE;
+            return 2;
+        }
+        if (arg == "--out")
+            out_path = argv[++i];
+        else if (arg == "--sfens")
+            sfens_path = argv[++i];
+        else if (arg == "--min-ply") {
+            if (!parse_integer(std::string_view(argv[++i]), min_ply)) {
+                std::cerr << "nnue-data: --min-ply needs a number\n";
+                return 2;
+            }
+        } else if (arg.starts_with("--")) {
+            std::cerr << "nnue-data: unknown argument '" << arg << "'\n" << NNUE_DATA_USAGE;
+            return 2;
+        } else
+            shards.emplace_back(arg);
+    }
+    if (out_path.empty() || shards.empty()) {
+        std::cerr << NNUE_DATA_USAGE;
+        return 2;
+    }
+    std::ofstream out(out_path, std::ios::binary | std::ios::trunc), sfens;
+    if (!sfens_path.empty()) sfens.open(sfens_path, std::ios::trunc);
+    if (!out || (!sfens_path.empty() && !sfens)) {
+        std::cerr << "nnue-data: cannot write " << out_path << "\n";
+        return 1;
+    }
+    uint64_t games = 0, written = 0, skipped = 0;
+    for (const std::string& shard : shards) {
+        std::ifstream in(shard, std::ios::binary);
+        std::string   provenance, error;
+        if (!in)
+            error = "cannot open it";
+        else if (Status s = read_game_file_header(in, provenance); !s.ok())
+            error = s.message();
+        GameRecord game;
+        while (error.empty() && read_game(in, game, error)) {
+            ++games;
+            const Status s = replay_game(game, [&](const Position& pos, const RecordedPly& ply) {
+                TrainingRecord r;
+                if (pos.game_ply() < int(min_ply) || !is_quiet_label(pos, ply)
+                    || !fill(pos, pos.side_to_move(), r.us)
+                    || !fill(pos, ~pos.side_to_move(), r.them)) {
+                    ++skipped;
+                    return;
+                }
+                r.score = ply.score;
+                r.result =
+                    int8_t(pos.side_to_move() == BLACK ? game.black_result : -game.black_result);
+                r.ply = uint8_t(std::min(pos.game_ply(), 255));
+                put_record(out, r);
+                if (sfens.is_open()) sfens << pos.sfen() << '\n';
+                ++written;
+            });
+            if (!s.ok()) error = "game " + std::to_string(games) + ": " + s.message();
+        }
+        if (!error.empty()) {
+            std::cerr << "nnue-data: " << shard << ": " << error << "\n";
+            return 1;
+        }
+    }
+    std::cerr << "nnue-data: games " << games << ", records " << written << ", skipped " << skipped
+              << "\n";
+    return out ? 0 : 1;
+}
+
+int run_nnue_eval(int argc, char* argv[]) {
+    if (argc != 4) {
+        std::cerr << "usage: tsubame nnue-eval NET SFENS\n";
+        return 2;
+    }
+    std::ifstream net_file(argv[2], std::ios::binary), sfens(argv[3]);
+    if (!net_file || !sfens) {
+        std::cerr << "nnue-eval: cannot open " << (net_file ? argv[3] : argv[2]) << "\n";
+        return 1;
+    }
+    const std::string bytes((std::istreambuf_iterator<char>(net_file)), {});
+    auto              net = std::make_unique<nnue::Network>();
+    if (Status s = nnue::read_network(bytes, *net); !s.ok()) {
+        std::cerr << "nnue-eval: " << s.message() << "\n";
+        return 1;
+    }
+    for (std::string line; std::getline(sfens, line);) {
+        Game game;
+        if (Status s = game.set_sfen(line); !s.ok()) {
+            std::cerr << "nnue-eval: " << s.message() << "\n";
+            return 1;
+        }
+        nnue::Accumulator acc;
+        nnue::refresh_accumulator(*net, game.position(), acc);
+        std::cout << nnue::propagate(*net, acc, game.position().side_to_move()) << '\n';
+    }
+    return 0;
+}
+
+} // namespace tsubame::usi
