@@ -188,6 +188,22 @@ bool Engine::set_hash_size(size_t mb) {
     return tt_.resize(mb);
 }
 
+Status Engine::load_network(std::string_view bytes) {
+    quit();
+    auto         net = std::make_unique<nnue::Network>();
+    const Status s   = nnue::read_network(bytes, *net);
+    if (!s.ok()) return s;
+    network_                = std::move(net);
+    options_.search.network = network_.get();
+    return Status::success();
+}
+
+void Engine::unload_network() {
+    quit();
+    options_.search.network = nullptr;
+    network_.reset();
+}
+
 bool Engine::set_mate_hash_size(size_t mb) {
     quit();
     if (mb == mate_hash_mb_ && mate_solver_) return true;
@@ -220,7 +236,8 @@ PerftDivide Engine::perft(int depth) {
 
 BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)>& on_info) {
     quit();
-    // Fixed conditions, whatever the options: one thread, a fresh 16 MB table, defaults.
+    // Fixed conditions, whatever the options: one thread, a fresh 16 MB table, defaults, and
+    // the evaluation in use.
     TranspositionTable tt;
     (void)tt.resize(16);
     Searcher     searcher(tt);
@@ -232,7 +249,9 @@ BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)
         Game game;
         if (!game.set_position(BENCH_POSITIONS[i]).ok())
             continue; // cannot happen: the positions are fixed and tested
-        result.nodes += searcher.run(game.position(), limits, SearchOptions{}, on_info).nodes;
+        SearchOptions options;
+        options.network = network_.get();
+        result.nodes += searcher.run(game.position(), limits, options, on_info).nodes;
     }
     result.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                          std::chrono::steady_clock::now() - start)

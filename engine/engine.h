@@ -114,6 +114,13 @@ public:
     /// search). False if memory ran out.
     bool   set_mate_hash_size(size_t mb);
     size_t mate_hash_size_mb() const { return mate_hash_mb_; }
+    /// Evaluates with the net in `bytes` (a net file's contents) from the next search on
+    /// (waits for a running search). On error the evaluation in use stays.
+    Status load_network(std::string_view bytes);
+    /// Evaluates with the linear evaluation again.
+    void unload_network();
+    /// The net in use, or null for the linear evaluation.
+    const nnue::Network* network() const { return network_.get(); }
     /// `usinewgame`: clears the hash table and per-game search state, unless nothing has
     /// searched since the last clear (GUIs send it right after `isready`, which cleared).
     void new_game();
@@ -137,21 +144,22 @@ private:
     /// for the ponder move.
     void report_mate(const MateResult& mate, BestMove& answer);
 
-    Callbacks                   callbacks_;
-    EngineOptions               options_;
-    Game                        game_;
-    const TimeSource*           clock_ = &TimeSource::steady();
-    TranspositionTable          tt_;
-    std::unique_ptr<Searcher>   searcher_; ///< The main thread's searcher.
-    HelperThreads               helpers_{tt_}; ///< Lazy SMP helpers, kept across searches.
-    std::atomic<uint64_t>       shared_nodes_{0}; ///< The current search's nodes, all threads.
-    std::unique_ptr<MateSolver> mate_solver_; ///< go mate's; made at isready or first use.
-    size_t                      mate_hash_mb_ = DEFAULT_MATE_HASH_MB;
-    std::unique_ptr<MateSolver> root_mate_solver_; ///< The probe's own small table.
-    std::thread                 thread_;
-    bool                        stale_ = false; ///< A search ran since the last clear.
-    std::atomic<bool>           searching_{false};
-    std::atomic<bool>           stop_request_{false}; ///< `stop` for the current search.
+    Callbacks                      callbacks_;
+    EngineOptions                  options_;
+    Game                           game_;
+    const TimeSource*              clock_ = &TimeSource::steady();
+    TranspositionTable             tt_;
+    std::unique_ptr<Searcher>      searcher_; ///< The main thread's searcher.
+    HelperThreads                  helpers_{tt_}; ///< Lazy SMP helpers, kept across searches.
+    std::atomic<uint64_t>          shared_nodes_{0}; ///< The current search's nodes, all threads.
+    std::unique_ptr<MateSolver>    mate_solver_; ///< go mate's; made at isready or first use.
+    size_t                         mate_hash_mb_ = DEFAULT_MATE_HASH_MB;
+    std::unique_ptr<MateSolver>    root_mate_solver_; ///< The probe's own small table.
+    std::unique_ptr<nnue::Network> network_; ///< The evaluation's net; null: linear.
+    std::thread                    thread_;
+    bool                           stale_ = false; ///< A search ran since the last clear.
+    std::atomic<bool>              searching_{false};
+    std::atomic<bool>              stop_request_{false}; ///< `stop` for the current search.
     /// When `ponderhit` came for the current search (clock ms), or -1.
     std::atomic<int64_t> ponderhit_request_{-1};
     std::atomic<bool>    silent_{false};

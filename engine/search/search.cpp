@@ -164,7 +164,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         stack[i].cont_history = continuation_after(Move::none());
     }
     Stack* ss     = stack + 4;
-    ss->placement = placement_score(pos);
+    ss->placement = options_.network ? 0 : placement_score(pos);
     Move pv[MAX_PLY + 1];
     ss->pv = pv;
 
@@ -620,9 +620,11 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, Value alpha,
         // Deeper when the margin over beta is large, as in Stockfish.
         const int R = 3 + depth / 4 + std::min(int(eval - beta) / 200, 3);
         StateInfo st;
-        ss->current         = Move::null();
-        ss->cont_history    = continuation_after(Move::null());
-        (ss + 1)->placement = ss->placement;
+        ss->current                 = Move::null();
+        ss->cont_history            = continuation_after(Move::null());
+        (ss + 1)->placement         = ss->placement;
+        (ss + 1)->accumulator_ready = false;
+        if (options_.network) ensure_accumulator(pos, ss);
         pos.do_null_move(st);
         (ss + 1)->null_ok = true;
         Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
@@ -710,11 +712,18 @@ void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
     tt_.prefetch(pos.key_after(m)); // the child's first act is to probe its entry
     ss->current      = m;
     ss->cont_history = continuation_after(m);
-    // The placement score follows the move, except after a king move, which changes all of it:
-    // then it is recomputed only if the child needs it.
-    const bool king_move = !m.is_drop() && type_of(m.moved_piece_before()) == KING;
-    (ss + 1)->placement =
-        king_move ? Stack::PLACEMENT_UNKNOWN : placement_score_after(pos, m, placement(pos, ss));
+    if (options_.network) {
+        // The child's accumulator follows from this node's, which must therefore exist first
+        // (a node that took its eval from the table has not made it yet).
+        ensure_accumulator(pos, ss);
+        (ss + 1)->accumulator_ready = false;
+    } else {
+        // The placement score follows the move, except after a king move, which changes all of
+        // it: then it is recomputed only if the child needs it.
+        const bool king_move = !m.is_drop() && type_of(m.moved_piece_before()) == KING;
+        (ss + 1)->placement  = king_move ? Stack::PLACEMENT_UNKNOWN
+                                         : placement_score_after(pos, m, placement(pos, ss));
+    }
     pos.do_move(m, st);
 }
 
@@ -723,7 +732,28 @@ int32_t Searcher::placement(const Position& pos, Stack* ss) {
     return ss->placement;
 }
 
+void Searcher::ensure_accumulator(const Position& pos, Stack* ss) {
+    if (ss->accumulator_ready) return;
+    const Stack* parent = ss - 1;
+    if (ss->ply > 0 && parent->accumulator_ready)
+        nnue::update_accumulator(*options_.network, parent->accumulator, pos, parent->current,
+                                 ss->accumulator);
+    else
+        nnue::refresh_accumulator(*options_.network, pos, ss->accumulator);
+    ss->accumulator_ready = true;
+}
+
 Value Searcher::static_eval(const Position& pos, Stack* ss) {
+    if (options_.network) {
+        ensure_accumulator(pos, ss);
+        if (options_.verify_accumulators) {
+            nnue::Accumulator fresh;
+            nnue::refresh_accumulator(*options_.network, pos, fresh);
+            ++accumulators_verified_;
+            if (std::memcmp(&fresh, &ss->accumulator, sizeof fresh) != 0) ++accumulator_mismatches_;
+        }
+        return nnue::propagate(*options_.network, ss->accumulator, pos.side_to_move());
+    }
     return evaluate(pos, placement(pos, ss));
 }
 

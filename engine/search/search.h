@@ -20,6 +20,7 @@
 #include "core/large_memory.h"
 #include "core/position.h"
 #include "core/value.h"
+#include "eval/nnue/network.h"
 #include "mate/mate_solver.h"
 #include "search/clock.h"
 #include "search/history.h"
@@ -56,6 +57,12 @@ struct SearchOptions {
     /// 0 turns it off.
     int         defence_probe_permille = 80;
     TimeOptions time;
+    /// The evaluation network (shared, read-only, alive during the search); null: the linear
+    /// evaluation.
+    const nnue::Network* network = nullptr;
+    /// For tests: every evaluation also computes its accumulator from scratch and counts
+    /// the differences (Searcher::accumulator_mismatches).
+    bool verify_accumulators = false;
 };
 
 /// Result of a whole search.
@@ -91,6 +98,10 @@ public:
     /// Clock arguments that came with `ponderhit` (YaneuraOu's `ponderhit btime ...`): they
     /// replace those of `go ponder` once the search takes them (thread-safe).
     void set_ponderhit_clock(const SearchLimits& clock);
+    /// With SearchOptions::verify_accumulators: evaluations checked, and how many of them had
+    /// an incrementally kept accumulator that differed from a fresh one.
+    uint64_t accumulators_verified() const { return accumulators_verified_; }
+    uint64_t accumulator_mismatches() const { return accumulator_mismatches_; }
     /// Forgets a ponderhit clock left from an earlier search (call before run()).
     void discard_ponderhit_clock() { clock_pending_.store(false); }
     /// Nodes searched so far in the current search (readable from other threads).
@@ -139,6 +150,10 @@ private:
         /// until a node needs it (most such children end at the table or a cut-off).
         int32_t                  placement         = 0;
         static constexpr int32_t PLACEMENT_UNKNOWN = INT32_MIN;
+        /// The network's first layer here, valid once accumulator_ready (computed lazily, from
+        /// the parent's by the move that led here).
+        nnue::Accumulator accumulator;
+        bool              accumulator_ready = false;
     };
 
     /// A root move, its score in this iteration (-VALUE_INFINITE until its line is searched),
@@ -234,7 +249,9 @@ private:
     /// ss->placement, computed first if a king move left it unknown.
     static int32_t placement(const Position& pos, Stack* ss);
     /// evaluate(pos) with the placement score kept on the stack.
-    static Value static_eval(const Position& pos, Stack* ss);
+    Value static_eval(const Position& pos, Stack* ss);
+    /// Makes ss->accumulator valid: from the parent's, or from scratch at the root.
+    void ensure_accumulator(const Position& pos, Stack* ss);
     /// Plays m at ss: records it, keeps the placement score and prefetches the table entry.
     void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
     /// Killers, counter-move and histories after a quiet move caused a beta cutoff.
@@ -261,6 +278,7 @@ private:
     const TimeSource*           clock_ = &TimeSource::steady();
     SearchLimits                limits_;
     SearchOptions               options_;
+    uint64_t                    accumulators_verified_ = 0, accumulator_mismatches_ = 0;
     TimeBudget                  budget_;
     std::atomic<int64_t>        maximum_ms_{0}; ///< budget_.maximum_ms, for other threads.
     std::atomic<bool>           timed_{false}; ///< timed(), for other threads.

@@ -8,40 +8,16 @@
 #include <random>
 #include <set>
 
+#include "bench_positions.h"
 #include "eval/nnue/network.h"
 #include "flipped_sfen.h"
 #include "movegen/movegen.h"
+#include "random_network.h"
 #include "rules/game.h"
+#include "search/search.h"
 
 namespace tsubame::nnue {
 namespace {
-
-// Weights in the ranges a trained net keeps to (so that no sum overflows int16).
-std::unique_ptr<Network> random_network(uint64_t seed) {
-    auto                               net = std::make_unique<Network>();
-    std::mt19937_64                    rng(seed);
-    std::uniform_int_distribution<int> small(-40, 40), byte(-127, 127), bias(-3000, 3000);
-    for (auto& row : net->ft_weights)
-        for (int16_t& w : row)
-            w = int16_t(small(rng));
-    for (int16_t& b : net->ft_bias)
-        b = int16_t(small(rng) + 40);
-    for (auto& row : net->l1_weights)
-        for (int8_t& w : row)
-            w = int8_t(byte(rng) / 8);
-    for (int32_t& b : net->l1_bias)
-        b = bias(rng);
-    for (auto& row : net->l2_weights)
-        for (int8_t& w : row)
-            w = int8_t(byte(rng) / 2);
-    for (int32_t& b : net->l2_bias)
-        b = bias(rng);
-    for (int8_t& w : net->out_weights)
-        w = int8_t(byte(rng));
-    net->out_bias    = bias(rng);
-    net->description = "random, seed " + std::to_string(seed);
-    return net;
-}
 
 bool same(const Accumulator& a, const Accumulator& b) {
     return std::equal(&a.values[0][0], &a.values[0][0] + 2 * HALF_DIMENSIONS, &b.values[0][0]);
@@ -185,6 +161,27 @@ TEST(Nnue, BadNetFilesAreRejectedWithTheReason) {
     std::string other_arch = bytes;
     other_arch[14]         = 'Q'; // inside the architecture text
     EXPECT_NE(error(other_arch).find("architecture"), std::string::npos);
+}
+
+// The search keeps the accumulators move by move (and through null moves): every evaluation's
+// accumulator must equal one computed from scratch.
+TEST(Nnue, SearchKeepsEveryAccumulatorExact) {
+    const auto         net = random_network(8);
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(4));
+    Searcher searcher(tt);
+    for (int i = 0; i < 4; ++i) {
+        Game game;
+        ASSERT_TRUE(game.set_position(BENCH_POSITIONS[i]).ok());
+        SearchLimits limits;
+        limits.depth = 8;
+        SearchOptions options;
+        options.network             = net.get();
+        options.verify_accumulators = true;
+        (void)searcher.run(game.position(), limits, options, {});
+    }
+    EXPECT_GT(searcher.accumulators_verified(), 1000u);
+    EXPECT_EQ(searcher.accumulator_mismatches(), 0u);
 }
 
 } // namespace
