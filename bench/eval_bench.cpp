@@ -1,6 +1,7 @@
-// Speed of the per-node work of the search besides move generation: the static evaluation,
-// the one-move mate test and static exchange evaluation, each over the positions of the
-// engine's `bench`. Run from a Release build:
+// Speed of the per-node work of the search besides move generation: the static evaluation
+// (linear, and the network from scratch or updated by a move), the one-move mate test and
+// static exchange evaluation, each over the positions of the engine's `bench`. Run from a Release
+// build:
 //   build/release/bench/eval_bench --benchmark_repetitions=3
 //       --benchmark_report_aggregates_only=true
 
@@ -12,6 +13,7 @@
 #include "bench_positions.h"
 #include "core/position.h"
 #include "eval/evaluate.h"
+#include "eval/nnue/network.h"
 #include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
@@ -38,6 +40,69 @@ void BM_Evaluate(benchmark::State& state) {
     for (auto _ : state) {
         for (const auto& p : positions)
             benchmark::DoNotOptimize(evaluate(p->position()));
+        count += int64_t(positions.size());
+    }
+    state.SetItemsProcessed(count);
+}
+
+// A net with arbitrary small weights: the network's speed does not depend on what it knows.
+std::unique_ptr<nnue::Network> arbitrary_network() {
+    auto     net  = std::make_unique<nnue::Network>();
+    uint64_t seed = 1;
+    auto     next = [&] { return int((seed = seed * 6364136223846793005ull + 1) >> 58) - 32; };
+    for (auto& row : net->ft_weights)
+        for (int16_t& w : row)
+            w = int16_t(next());
+    for (int16_t& b : net->ft_bias)
+        b = int16_t(next() + 32);
+    for (auto& row : net->l1_weights)
+        for (int8_t& w : row)
+            w = int8_t(next());
+    for (auto& row : net->l2_weights)
+        for (int8_t& w : row)
+            w = int8_t(next());
+    for (int8_t& w : net->out_weights)
+        w = int8_t(next());
+    return net;
+}
+
+// The network from scratch: both accumulators and the layers; items = evaluations.
+void BM_NnueRefresh(benchmark::State& state) {
+    const auto        positions = load_positions();
+    const auto        net       = arbitrary_network();
+    nnue::Accumulator acc;
+    int64_t           count = 0;
+    for (auto _ : state) {
+        for (const auto& p : positions) {
+            nnue::refresh_accumulator(*net, p->position(), acc);
+            benchmark::DoNotOptimize(nnue::propagate(*net, acc, p->position().side_to_move()));
+        }
+        count += int64_t(positions.size());
+    }
+    state.SetItemsProcessed(count);
+}
+
+// What a search node pays: the accumulators updated by a move, then the layers; items =
+// evaluations.
+void BM_NnueUpdate(benchmark::State& state) {
+    auto                           positions = load_positions();
+    const auto                     net       = arbitrary_network();
+    std::vector<nnue::Accumulator> parents(positions.size());
+    std::vector<Move>              moves;
+    for (size_t i = 0; i < positions.size(); ++i) {
+        nnue::refresh_accumulator(*net, positions[i]->position(), parents[i]);
+        const LegalMoves legal(positions[i]->position());
+        moves.push_back(*legal.begin());
+        positions[i]->play(moves.back());
+    }
+    nnue::Accumulator acc;
+    int64_t           count = 0;
+    for (auto _ : state) {
+        for (size_t i = 0; i < positions.size(); ++i) {
+            const Position& pos = positions[i]->position();
+            nnue::update_accumulator(*net, parents[i], pos, moves[i], acc);
+            benchmark::DoNotOptimize(nnue::propagate(*net, acc, pos.side_to_move()));
+        }
         count += int64_t(positions.size());
     }
     state.SetItemsProcessed(count);
@@ -76,6 +141,8 @@ void BM_SeeCaptures(benchmark::State& state) {
 }
 
 BENCHMARK(BM_Evaluate);
+BENCHMARK(BM_NnueRefresh);
+BENCHMARK(BM_NnueUpdate);
 BENCHMARK(BM_MateInOne);
 BENCHMARK(BM_SeeCaptures);
 
