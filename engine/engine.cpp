@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "bench_positions.h"
+#include "eval/nnue/embedded.h"
 
 namespace tsubame {
 
@@ -18,6 +19,14 @@ Engine::Engine(Callbacks callbacks) :
     callbacks_(std::move(callbacks)),
     searcher_(std::make_unique<Searcher>(tt_)) {
     helpers_.set_main(searcher_.get());
+    // The build's own net; a test checks that it always loads.
+    if (const std::string_view net = nnue::embedded_network(); !net.empty()) {
+        auto embedded = std::make_unique<nnue::Network>();
+        if (nnue::read_network(net, *embedded).ok()) {
+            network_                = std::move(embedded);
+            options_.search.network = network_.get();
+        }
+    }
 }
 
 Engine::~Engine() {

@@ -9,6 +9,8 @@
 #include <set>
 
 #include "bench_positions.h"
+#include "engine.h"
+#include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "flipped_sfen.h"
 #include "movegen/movegen.h"
@@ -161,6 +163,17 @@ TEST(Nnue, BadNetFilesAreRejectedWithTheReason) {
     std::string other_arch = bytes;
     other_arch[14]         = 'Q'; // inside the architecture text
     EXPECT_NE(error(other_arch).find("architecture"), std::string::npos);
+}
+
+TEST(Nnue, TheEmbeddedNetLoadsAndTheEngineUsesIt) {
+    const std::string_view embedded = embedded_network();
+    if (embedded.empty()) GTEST_SKIP() << "this build has no embedded net";
+    auto         net = std::make_unique<Network>();
+    const Status s   = read_network(embedded, *net);
+    ASSERT_TRUE(s.ok()) << s.message();
+    Engine engine(Engine::Callbacks{[](const SearchInfo&) {}, [](const BestMove&) {}});
+    ASSERT_NE(engine.network(), nullptr);
+    EXPECT_EQ(engine.network()->description, net->description);
 }
 
 // The search keeps the accumulators move by move (and through null moves): every evaluation's

@@ -1,0 +1,45 @@
+#include "eval/nnue/embedded.h"
+
+#include <cstddef>
+
+#ifdef TSUBAME_EMBEDDED_NET
+
+// The assembler copies the file into the read-only data, between two symbols (as Stockfish's
+// incbin does): no conversion step, no huge array literal for the compiler to parse.
+    #if defined(_WIN32)
+        #define TSUBAME_RODATA ".section .rdata,\"dr\"\n"
+    #else
+        #define TSUBAME_RODATA ".section .rodata\n"
+    #endif
+
+asm(TSUBAME_RODATA ".balign 64\n"
+                   ".globl tsubame_net_begin\n"
+                   "tsubame_net_begin:\n"
+                   ".incbin \"" TSUBAME_EMBEDDED_NET "\"\n"
+                   ".globl tsubame_net_end\n"
+                   "tsubame_net_end:\n"
+                   ".byte 0\n"
+                   ".text\n");
+
+extern "C" const char tsubame_net_begin[];
+extern "C" const char tsubame_net_end[];
+
+namespace tsubame::nnue {
+
+std::string_view embedded_network() {
+    return {tsubame_net_begin, size_t(tsubame_net_end - tsubame_net_begin)};
+}
+
+} // namespace tsubame::nnue
+
+#else
+
+namespace tsubame::nnue {
+
+std::string_view embedded_network() {
+    return {};
+}
+
+} // namespace tsubame::nnue
+
+#endif
