@@ -20,8 +20,9 @@ namespace {
 
 constexpr std::string_view GENSFEN_USAGE =
     "usage: tsubame gensfen --out FILE [--games N (100)] [--nodes N (5000)] [--seed S (1)]\n"
-    "                       [--random-moves N (5)] [--random-max-ply N (24)]\n"
-    "                       [--eval-limit CP (3000)] [--max-plies N (320)]\n";
+    "                       [--random-moves N (6)] [--random-max-ply N (32)]\n"
+    "                       [--random-multipv N (8)] [--random-margin CP (100)]\n"
+    "                       [--eval-limit CP (2000)] [--max-plies N (320)]\n";
 
 // Parses `--flag value` pairs into the options; the error names the bad argument.
 bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string& out,
@@ -69,8 +70,9 @@ std::string provenance_of(const SelfPlayOptions& o) {
     return "tsubame gensfen --games " + std::to_string(o.games) + " --nodes "
          + std::to_string(o.nodes) + " --seed " + std::to_string(o.seed) + " --random-moves "
          + std::to_string(o.random_moves) + " --random-max-ply " + std::to_string(o.random_max_ply)
-         + " --eval-limit " + std::to_string(o.eval_limit) + " --max-plies "
-         + std::to_string(o.max_plies) + "; engine " + ENGINE_NAME;
+         + " --random-multipv " + std::to_string(o.random_multipv) + " --random-margin "
+         + std::to_string(o.random_margin) + " --eval-limit " + std::to_string(o.eval_limit)
+         + " --max-plies " + std::to_string(o.max_plies) + "; engine " + ENGINE_NAME;
 }
 
 } // namespace
@@ -81,8 +83,11 @@ int run_gensfen(int argc, char* argv[]) {
         return 0;
     }
     SelfPlayOptions options;
-    options.random_moves   = 5;
-    options.random_max_ply = 24;
+    options.random_moves   = 6;
+    options.random_max_ply = 32;
+    options.random_multipv = 8;
+    // Past 2000 the game is decided; the positions between there and 3000 would add little.
+    options.eval_limit = 2000;
     std::string out_path, error;
     if (!parse_gensfen_args(argc, argv, options, out_path, error)) {
         std::cerr << "gensfen: " << error << "\n" << GENSFEN_USAGE;

@@ -29,6 +29,30 @@ std::vector<bool> random_plies(const SelfPlayOptions& options, std::mt19937_64& 
     return chosen;
 }
 
+// The move of a random ply (see SelfPlayOptions::random_multipv); none() if there is none.
+Move random_move(Position& pos, Searcher& searcher, const SelfPlayOptions& options,
+                 std::mt19937_64& rng) {
+    if (options.random_multipv <= 0) {
+        const MoveList<GenType::LEGAL> moves(pos);
+        return moves.empty() ? Move::none() : *(moves.begin() + rng() % moves.size());
+    }
+    SearchLimits limits;
+    limits.nodes = options.nodes;
+    SearchOptions search;
+    search.multi_pv = options.random_multipv;
+    std::vector<SearchInfo> lines; // the latest exact report of each line
+    (void)searcher.run(pos, limits, search, [&](const SearchInfo& info) {
+        if (info.bound != BOUND_EXACT || info.pv.empty()) return;
+        if (lines.size() < size_t(info.multipv)) lines.resize(size_t(info.multipv));
+        lines[size_t(info.multipv - 1)] = info;
+    });
+    std::vector<Move> candidates;
+    for (const SearchInfo& line : lines)
+        if (!line.pv.empty() && line.score >= lines.front().score - options.random_margin)
+            candidates.push_back(line.pv.front());
+    return candidates.empty() ? Move::none() : candidates[rng() % candidates.size()];
+}
+
 int16_t stored_score(Value v) {
     return int16_t(std::clamp<int>(v, -INT16_MAX, INT16_MAX));
 }
@@ -68,9 +92,7 @@ void self_play(const SelfPlayOptions&                        options,
             }
             const size_t ply = record.plies.size();
             if (ply < random.size() && random[ply]) {
-                const MoveList<GenType::LEGAL> moves(pos);
-                if (!moves.empty()) {
-                    const Move m = *(moves.begin() + rng() % moves.size());
+                if (const Move m = random_move(pos, searcher, options, rng); m != Move::none()) {
                     record.plies.push_back({m.to16(), NO_SCORE});
                     game.play(m);
                     continue;

@@ -14,8 +14,12 @@ namespace tsubame {
 struct SelfPlayOptions {
     int      games          = 100;
     uint64_t nodes          = 5000; ///< Search nodes per move.
-    int      random_moves   = 8; ///< Uniformly random legal moves per game...
+    int      random_moves   = 8; ///< Random moves per game...
     int      random_max_ply = 8; ///< ...at distinct plies drawn from the first this many.
+    /// How a random move is chosen: 0, uniformly among the legal moves; N, uniformly among
+    /// the lines of an N-line MultiPV search that score within random_margin of the best.
+    int      random_multipv = 0;
+    int      random_margin  = 100;
     int      eval_limit     = 3000; ///< A game ends, decided, once a score reaches this.
     int      max_plies      = 320; ///< Draw when reached.
     uint64_t seed           = 1;
