@@ -29,6 +29,7 @@ def main():
     ap.add_argument("--sfens", required=True)
     ap.add_argument("--limit", type=int, default=10000)
     ap.add_argument("--tolerance", type=float, default=15.0, help="mean |int - float| in cp")
+    ap.add_argument("--lam", type=float, default=0.75, help="as train.py's, for the losses")
     args = ap.parse_args()
 
     records = np.fromfile(args.records, dtype=nm.RECORD)[:args.limit]
@@ -47,6 +48,13 @@ def main():
                             capture_output=True, text=True, check=True).stdout.split()
     engine = np.array([int(v) for v in engine])
 
+    linear = subprocess.run([args.engine, "nnue-eval", "linear", "/dev/stdin"], input="".join(sfens),
+                            capture_output=True, text=True, check=True).stdout.split()
+    linear = np.array([int(v) for v in linear])
+    lam = args.lam
+    print(f"validation loss (lambda {lam}): net {loss(engine, records, lam):.5f}, "
+          f"linear evaluation {loss(linear, records, lam):.5f}")
+
     mismatches = int((engine != reference).sum())
     error = np.abs(reference - floats)
     print(f"positions {len(records)}: engine vs integer reference: {mismatches} differ; "
@@ -54,6 +62,16 @@ def main():
           f"float scores mean |{np.abs(floats).mean():.1f}| cp")
     if len(engine) != len(records) or mismatches or error.mean() > args.tolerance:
         sys.exit("check_export: FAILED")
+
+
+def loss(scores, records, lam):
+    """train.py's loss of integer scores (centipawns) against the records' targets."""
+    p = torch.sigmoid(torch.from_numpy(scores.astype(np.float32)) / nm.SCORE_SCALE)
+    s = torch.sigmoid(torch.from_numpy(records["score"].astype(np.float32)) / nm.SCORE_SCALE)
+    t = lam * s + (1 - lam) * torch.from_numpy((records["result"].astype(np.float32) + 1) / 2)
+    eps = 1e-7
+    return (t * torch.log((t + eps) / (p + eps))
+            + (1 - t) * torch.log((1 - t + eps) / (1 - p + eps))).mean().item()
 
 
 def read_tensors(data):

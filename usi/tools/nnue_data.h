@@ -29,7 +29,8 @@ static_assert(sizeof(TrainingRecord) == 164, "the trainer reads records of 164 b
 /// nor a promotion, |score| below a mate, from ply N on.
 int run_nnue_data(int argc, char* argv[]);
 
-/// `tsubame nnue-eval NET SFENS`: the net's score of each SFEN line, for the side to move.
+/// `tsubame nnue-eval NET SFENS`: the net's score of each SFEN line, for the side to move;
+/// with `linear` for NET, the linear evaluation's (the baseline a net must beat).
 int run_nnue_eval(int argc, char* argv[]);
 
 } // namespace tsubame::usi
