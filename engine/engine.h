@@ -79,9 +79,9 @@ public:
     Engine(const Engine&)            = delete;
     Engine& operator=(const Engine&) = delete;
 
-    /// Sets the position from what follows `position` in USI (see Game::set_position). A bad
+    /// Sets the position: the start `sfen` and the `moves` (USI notation) played from it. A bad
     /// SFEN keeps the previous position; a bad move keeps the moves before it.
-    Status      set_position(std::string_view spec);
+    Status      set_position(std::string_view sfen, const std::vector<std::string>& moves);
     const Game& game() const { return game_; }
 
     /// Starts searching the current position; returns at once. The move's clock starts at

@@ -253,7 +253,7 @@ void UsiLoop::execute(const SetOptionCommand& command) {
 }
 
 void UsiLoop::execute(const PositionCommand& command) {
-    if (Status s = engine_.set_position(command.spec); !s.ok())
+    if (Status s = engine_.set_position(command.sfen, command.moves); !s.ok())
         send("info string error: " + s.message());
 }
 
