@@ -14,6 +14,7 @@ namespace tsubame::usi {
 
 /// One USI option (usi.md §5).
 struct OptionSpec {
+    /// The option types of usi.md §5 (string and filename are not used).
     enum class Type {
         SPIN,
         CHECK,

@@ -124,6 +124,7 @@ public:
         ensure_check_info();
         return st_->check_squares[pt];
     }
+    /// The piece the last move captured, or NO_PIECE.
     Piece captured_piece() const { return st_->captured; }
 
     /// Pieces of colour c attacking square s, with the given occupancy.

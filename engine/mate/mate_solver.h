@@ -54,6 +54,7 @@ enum class MateStatus {
     TIMEOUT, ///< A limit or the stop flag came first (or the answer could not be proven).
 };
 
+/// What a solve found: the status, a mating line and its length, and the effort.
 struct MateResult {
     MateStatus        status = MateStatus::TIMEOUT;
     std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
@@ -72,8 +73,10 @@ struct MateResult {
 bool verify_mate_line(const Position& pos, const std::vector<Move>& line,
                       std::string* why = nullptr);
 
+/// The df-pn tsume solver (see the top of this file), with its own table.
 class MateSolver {
 public:
+    /// A solver whose table takes `hash_mb` MB.
     explicit MateSolver(size_t hash_mb = 16);
     ~MateSolver();
     MateSolver(const MateSolver&)            = delete;

@@ -51,8 +51,9 @@ public:
     /// Takes back the last move; does nothing at the start position.
     void undo();
 
-    const Position&          position() const { return pos_; }
-    Position&                position() { return pos_; }
+    const Position& position() const { return pos_; }
+    Position&       position() { return pos_; }
+    /// The moves played from the start position.
     const std::vector<Move>& moves() const { return moves_; }
     /// The SFEN the game started from.
     std::string start_sfen() const { return start_.sfen(); }
