@@ -33,8 +33,8 @@ Engine::~Engine() {
     quit();
 }
 
-Status Engine::set_position(std::string_view spec) {
-    return game_.set_position(spec);
+Status Engine::set_position(std::string_view sfen, const std::vector<std::string>& moves) {
+    return game_.set_position(sfen, moves);
 }
 
 void Engine::join() {

@@ -27,6 +27,7 @@ namespace tsubame {
 
 /// The answer to a `go`.
 struct BestMove {
+    /// Play `move`, resign, or declare an entering-king win.
     enum class Kind {
         MOVE,
         RESIGN,
@@ -68,10 +69,11 @@ struct BenchResult {
 /// quit() silences it.
 class Engine {
 public:
+    /// Where the engine reports, from its search thread.
     struct Callbacks {
-        std::function<void(const SearchInfo&)> on_info;
-        std::function<void(const BestMove&)>   on_bestmove;
-        std::function<void(const MateResult&)> on_checkmate = {};
+        std::function<void(const SearchInfo&)> on_info; ///< A search's progress report.
+        std::function<void(const BestMove&)>   on_bestmove; ///< The answer to a go.
+        std::function<void(const MateResult&)> on_checkmate = {}; ///< The answer to a go_mate.
     };
 
     explicit Engine(Callbacks callbacks);
@@ -79,9 +81,10 @@ public:
     Engine(const Engine&)            = delete;
     Engine& operator=(const Engine&) = delete;
 
-    /// Sets the position from what follows `position` in USI (see Game::set_position). A bad
+    /// Sets the position: the start `sfen` and the `moves` (USI notation) played from it. A bad
     /// SFEN keeps the previous position; a bad move keeps the moves before it.
-    Status      set_position(std::string_view spec);
+    Status set_position(std::string_view sfen, const std::vector<std::string>& moves);
+    /// The position set by set_position, with its moves.
     const Game& game() const { return game_; }
 
     /// Starts searching the current position; returns at once. The move's clock starts at
@@ -100,8 +103,10 @@ public:
     void wait();
     /// Stops any search without reporting it and waits: nothing is reported after this.
     void quit();
+    /// A go or go_mate is running.
     bool searching() const { return searching_.load(); }
 
+    /// The settings the next go takes (a running search keeps its own copy).
     EngineOptions& options() { return options_; }
     /// Resizes the hash table (waits for a running search). False if memory ran out.
     bool   set_hash_size(size_t mb);

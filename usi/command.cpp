@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <limits>
+#include <span>
 
 #include "core/tokens.h"
+#include "rules/game.h"
 
 namespace tsubame::usi {
 
@@ -107,6 +109,13 @@ GoCommand parse_go(const Tokens& tokens, std::vector<std::string>& warnings) {
     return go;
 }
 
+Command parse_position(const Tokens& tokens) {
+    PositionArgs args;
+    if (Status s = parse_position_args(std::span(tokens).subspan(1), args); !s.ok())
+        return InvalidCommand{s.message()};
+    return PositionCommand{std::move(args.sfen), std::move(args.moves)};
+}
+
 Command parse_setoption(const Tokens& tokens) {
     if (tokens.size() < 3 || tokens[1] != "name")
         return InvalidCommand{"setoption needs 'name <id> [value <x>]'"};
@@ -166,7 +175,7 @@ ParsedCommand parse_command(std::string_view line) {
     else if (cmd == "setoption")
         parsed.command = parse_setoption(tokens);
     else if (cmd == "position")
-        parsed.command = PositionCommand{join(tokens, 1, tokens.size())};
+        parsed.command = parse_position(tokens);
     else if (cmd == "go") {
         GoCommand go = parse_go(tokens, warnings);
         // A perft of a bad depth is refused: a search in its place would not be asked for.

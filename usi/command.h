@@ -35,9 +35,11 @@ struct SetOptionCommand {
     std::string name;
     std::string value;
 };
-/// `position ...`: everything after the keyword, for Game::set_position.
+/// `position startpos|sfen <sfen>|<sfen> [moves ...]`: the start SFEN (the initial
+/// position's for `startpos`) and the moves as written, checked when the engine plays them.
 struct PositionCommand {
-    std::string spec;
+    std::string              sfen;
+    std::vector<std::string> moves;
 };
 /// `go ...` with every limit USI and its extensions define.
 struct GoCommand {

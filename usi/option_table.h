@@ -14,6 +14,7 @@ namespace tsubame::usi {
 
 /// One USI option (usi.md §5).
 struct OptionSpec {
+    /// The option types of usi.md §5 (string and filename are not used).
     enum class Type {
         SPIN,
         CHECK,
@@ -25,8 +26,10 @@ struct OptionSpec {
     int64_t                       default_value = 0; ///< spin; check (0/1); combo (index)
     int64_t                       min = 0, max = 0; ///< spin only
     std::vector<std::string_view> vars = {}; ///< combo only
-    /// Applies a value: the number for spin, 0/1 for check, the index for combo, 0 for button.
-    std::function<void(int64_t)> apply = {};
+    /// What applies a value: the number for spin, 0/1 for check, the index for combo, 0 for
+    /// button.
+    using Apply = std::function<void(int64_t)>;
+    Apply apply = {}; ///< Empty: the option has no effect.
 };
 
 /// The EnteringKingRule values, in the order of the EnteringKingRule enum.

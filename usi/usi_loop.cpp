@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <type_traits>
 
 #include "core/notation.h"
 #include "movegen/movegen.h"
@@ -24,6 +25,36 @@ SearchLimits clock_limits(const ClockArgs& clock) {
     return limits;
 }
 
+// Rows of the option table (OptionSpec), one maker per option type. `field` is where the
+// value goes (converted to its type); `apply`, what to do with it instead.
+template <typename T>
+concept OptionField = std::is_arithmetic_v<T> || std::is_enum_v<T>;
+
+template <OptionField T>
+OptionSpec::Apply store_in(T& field) {
+    return [&field](int64_t v) { field = T(v); };
+}
+OptionSpec spin(std::string_view name, int64_t default_value, int64_t min, int64_t max,
+                OptionSpec::Apply apply) {
+    return {name, OptionSpec::Type::SPIN, default_value, min, max, {}, std::move(apply)};
+}
+template <OptionField T>
+OptionSpec spin(std::string_view name, int64_t default_value, int64_t min, int64_t max, T& field) {
+    return spin(name, default_value, min, max, store_in(field));
+}
+OptionSpec check(std::string_view name, bool default_value) {
+    return {name, OptionSpec::Type::CHECK, default_value ? 1 : 0};
+}
+template <OptionField T, size_t N>
+OptionSpec combo(std::string_view name, T default_value, const std::string_view (&vars)[N],
+                 T& field) {
+    std::vector<std::string_view> names(vars, vars + N);
+    return {name, OptionSpec::Type::COMBO, int64_t(default_value), 0, 0, names, store_in(field)};
+}
+OptionSpec button(std::string_view name, std::function<void()> press) {
+    return {name, OptionSpec::Type::BUTTON, 0, 0, 0, {}, [press](int64_t) { press(); }};
+}
+
 } // namespace
 
 UsiLoop::UsiLoop(std::ostream& out) :
@@ -38,125 +69,42 @@ UsiLoop::~UsiLoop() {
 }
 
 std::vector<OptionSpec> UsiLoop::make_options() {
-    using Type       = OptionSpec::Type;
+    const auto resize_mate_hash = [this](int64_t mb) {
+        if (!engine_.set_mate_hash_size(size_t(mb)))
+            send("info string warning: could not allocate " + std::to_string(mb)
+                 + " MB of mate hash; keeping " + std::to_string(engine_.mate_hash_size_mb())
+                 + " MB");
+    };
+    const auto& rule_names = ENTERING_KING_RULE_NAMES;
+
     EngineOptions& o = engine_.options();
+    SearchOptions& s = o.search;
+    TimeOptions&   t = o.search.time;
     // Defaults are the engine's own: a declared default cannot drift from the one in force.
-    const EngineOptions d{};
+    const EngineOptions  d{};
+    const SearchOptions& ds = d.search;
+    const TimeOptions&   dt = d.search.time;
+    // One row per option, in the order of the `usi` reply: name, default, range, target.
     return {
-        {"USI_Hash",
-         Type::SPIN,
-         int64_t(DEFAULT_HASH_MB),
-         1,
-         65536,
-         {},
-         [this](int64_t v) { pending_hash_mb_ = size_t(v); }},
+        spin("USI_Hash", DEFAULT_HASH_MB, 1, 65536, pending_hash_mb_),
         // Pondering is driven by the GUI's `go ponder`; the option only has to exist.
-        {"USI_Ponder", Type::CHECK, 0},
-        {"Threads", Type::SPIN, d.threads, 1, 128, {}, [&o](int64_t v) { o.threads = int(v); }},
-        {"ByoyomiMargin",
-         Type::SPIN,
-         d.search.time.margin_ms,
-         0,
-         10000,
-         {},
-         [&o](int64_t v) { o.search.time.margin_ms = v; }},
-        {"MinimumThinkingTime",
-         Type::SPIN,
-         d.search.time.minimum_ms,
-         0,
-         60000,
-         {},
-         [&o](int64_t v) { o.search.time.minimum_ms = v; }},
-        {"SlowMover",
-         Type::SPIN,
-         d.search.time.slow_mover_pct,
-         10,
-         1000,
-         {},
-         [&o](int64_t v) { o.search.time.slow_mover_pct = int(v); }},
-        {"DepthLimit",
-         Type::SPIN,
-         d.depth_limit,
-         0,
-         245,
-         {},
-         [&o](int64_t v) { o.depth_limit = int(v); }},
-        {"NodesLimit",
-         Type::SPIN,
-         int64_t(d.nodes_limit),
-         0,
-         2147483647,
-         {},
-         [&o](int64_t v) { o.nodes_limit = uint64_t(v); }},
-        {"DrawValue",
-         Type::SPIN,
-         d.search.draw_value,
-         -30000,
-         30000,
-         {},
-         [&o](int64_t v) { o.search.draw_value = Value(v); }},
-        {"MultiPV",
-         Type::SPIN,
-         d.search.multi_pv,
-         1,
-         500,
-         {},
-         [&o](int64_t v) { o.search.multi_pv = int(v); }},
-        {"MaxMovesToDraw",
-         Type::SPIN,
-         d.search.max_moves_to_draw,
-         0,
-         100000,
-         {},
-         [&o](int64_t v) { o.search.max_moves_to_draw = int(v); }},
-        {"ResignValue",
-         Type::SPIN,
-         d.resign_value,
-         0,
-         NEVER_RESIGN,
-         {},
-         [&o](int64_t v) { o.resign_value = Value(v); }},
-        {"RootMateProbe",
-         Type::SPIN,
-         d.root_mate_permille,
-         0,
-         1000,
-         {},
-         [&o](int64_t v) { o.root_mate_permille = int(v); }},
-        {"DefenceMateProbe",
-         Type::SPIN,
-         d.search.defence_probe_permille,
-         0,
-         1000,
-         {},
-         [&o](int64_t v) { o.search.defence_probe_permille = int(v); }},
-        {"EnteringKingRule",
-         Type::COMBO,
-         int64_t(d.entering_king_rule),
-         0,
-         0,
-         {std::begin(ENTERING_KING_RULE_NAMES), std::end(ENTERING_KING_RULE_NAMES)},
-         [&o](int64_t v) { o.entering_king_rule = EnteringKingRule(v); }},
-        {"MateHash",
-         Type::SPIN,
-         int64_t(DEFAULT_MATE_HASH_MB),
-         1,
-         65536,
-         {},
-         [this](int64_t v) {
-             if (!engine_.set_mate_hash_size(size_t(v)))
-                 send("info string warning: could not allocate " + std::to_string(v)
-                      + " MB of mate hash; keeping " + std::to_string(engine_.mate_hash_size_mb())
-                      + " MB");
-         }},
-        {"PvInterval",
-         Type::SPIN,
-         DEFAULT_PV_INTERVAL_MS,
-         0,
-         60000,
-         {},
-         [this](int64_t v) { pv_interval_ms_ = v; }},
-        {"ClearHash", Type::BUTTON, 0, 0, 0, {}, [this](int64_t) { engine_.clear(); }},
+        check("USI_Ponder", false),
+        spin("Threads", d.threads, 1, 128, o.threads),
+        spin("ByoyomiMargin", dt.margin_ms, 0, 10000, t.margin_ms),
+        spin("MinimumThinkingTime", dt.minimum_ms, 0, 60000, t.minimum_ms),
+        spin("SlowMover", dt.slow_mover_pct, 10, 1000, t.slow_mover_pct),
+        spin("DepthLimit", d.depth_limit, 0, 245, o.depth_limit),
+        spin("NodesLimit", d.nodes_limit, 0, 2147483647, o.nodes_limit),
+        spin("DrawValue", ds.draw_value, -30000, 30000, s.draw_value),
+        spin("MultiPV", ds.multi_pv, 1, 500, s.multi_pv),
+        spin("MaxMovesToDraw", ds.max_moves_to_draw, 0, 100000, s.max_moves_to_draw),
+        spin("ResignValue", d.resign_value, 0, NEVER_RESIGN, o.resign_value),
+        spin("RootMateProbe", d.root_mate_permille, 0, 1000, o.root_mate_permille),
+        spin("DefenceMateProbe", ds.defence_probe_permille, 0, 1000, s.defence_probe_permille),
+        combo("EnteringKingRule", d.entering_king_rule, rule_names, o.entering_king_rule),
+        spin("MateHash", DEFAULT_MATE_HASH_MB, 1, 65536, resize_mate_hash),
+        spin("PvInterval", DEFAULT_PV_INTERVAL_MS, 0, 60000, pv_interval_ms_),
+        button("ClearHash", [this] { engine_.clear(); }),
     };
 }
 
@@ -253,7 +201,7 @@ void UsiLoop::execute(const SetOptionCommand& command) {
 }
 
 void UsiLoop::execute(const PositionCommand& command) {
-    if (Status s = engine_.set_position(command.spec); !s.ok())
+    if (Status s = engine_.set_position(command.sfen, command.moves); !s.ok())
         send("info string error: " + s.message());
 }
 

@@ -24,6 +24,7 @@ inline constexpr char ENGINE_NAME[] = "Tsubame 0.1";
 /// Reads USI commands line by line and writes the replies (whole lines, thread-safe).
 class UsiLoop {
 public:
+    /// A loop that writes its replies to `out`.
     explicit UsiLoop(std::ostream& out);
     ~UsiLoop();
 

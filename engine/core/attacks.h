@@ -49,6 +49,7 @@ extern uint64_t    FILE_TOP_BIT[SQ_NB];
 extern SliderEntry BISHOP_TABLE[SQ_NB];
 extern SliderEntry ROOK_RANK_TABLE[SQ_NB];
 
+/// The attack set of entry `e` for the occupancy `occ` (PEXT, or magic multiplication).
 inline const Bitboard& lookup(const SliderEntry& e, const Bitboard& occ) {
     // Mask before merging: occupancy outside the mask in one word would alias mask bits of
     // the other (e.g. 1d in word 0 and 8d in word 1 share bit 3).

@@ -20,6 +20,7 @@ namespace tsubame {
 class Bitboard {
 public:
     constexpr Bitboard() = default;
+    /// From its two words: squares 0-62 in `lo`, 63-80 in `hi`.
     constexpr Bitboard(uint64_t lo, uint64_t hi) :
         p_{lo, hi} { }
 
@@ -32,6 +33,7 @@ public:
     /// All 81 squares.
     static constexpr Bitboard all() { return Bitboard(WORD0_MASK, WORD1_MASK); }
 
+    /// Word i (0: squares 0-62, 1: squares 63-80).
     constexpr uint64_t word(int i) const { return p_[i]; }
     /// Both words OR-ed together: lossless for sets inside one slider's relevant mask.
     constexpr uint64_t merged() const { return p_[0] | p_[1]; }
@@ -134,9 +136,11 @@ inline Bitboard file_bb(File f) {
 inline Bitboard rank_bb(Rank r) {
     return geometry::RANK_BB[r];
 }
+/// Squares strictly between two aligned squares (empty if not aligned).
 inline Bitboard between_bb(Square a, Square b) {
     return geometry::BETWEEN[a][b];
 }
+/// The whole line through two aligned squares (empty if not aligned).
 inline Bitboard line_bb(Square a, Square b) {
     return geometry::LINE[a][b];
 }

@@ -23,6 +23,7 @@ namespace tsubame {
 class Move {
 public:
     Move() = default;
+    /// The move whose raw() is `raw`.
     constexpr explicit Move(uint32_t raw) :
         data_(raw) { }
 
@@ -41,6 +42,7 @@ public:
     /// The null move of null-move pruning (origin == destination, never a legal move).
     static constexpr Move null() { return Move(uint32_t(1) | (uint32_t(1) << 7)); }
 
+    /// The parts: destination, origin (a drop holds dropped_type() there instead), flags.
     constexpr Square    to() const { return Square(data_ & 0x7f); }
     constexpr Square    from() const { return Square((data_ >> 7) & 0x7f); }
     constexpr bool      is_drop() const { return (data_ & DROP_FLAG) != 0; }
@@ -53,8 +55,12 @@ public:
         return is_promotion() ? Piece(int(moved_piece_after()) & ~PROMOTED) : moved_piece_after();
     }
 
-    constexpr bool     is_ok() const { return is_drop() || from() != to(); }
+    /// A real move: a drop, or a board move between two squares (not none() or null()).
+    constexpr bool is_ok() const { return is_drop() || from() != to(); }
+    /// The low 16 bits (squares or dropped type, and flags), as the hash table keeps them;
+    /// generated_move_from16 restores the move.
     constexpr uint16_t to16() const { return uint16_t(data_); }
+    /// All the bits, the moved piece included.
     constexpr uint32_t raw() const { return data_; }
 
     constexpr bool     operator==(const Move& other) const = default;

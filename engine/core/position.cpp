@@ -25,6 +25,13 @@ void Position::clear() {
     game_ply_                                 = 1;
 }
 
+void Position::copy_from(const Position& other, StateInfo* root) {
+    *root          = *other.st_;
+    root->previous = nullptr;
+    if (&other != this) *this = other;
+    st_ = root;
+}
+
 void Position::put_piece(Piece pc, Square s) {
     const Bitboard  b  = square_bb(s);
     const PieceType pt = type_of(pc);

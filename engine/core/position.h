@@ -58,13 +58,15 @@ public:
     static constexpr std::string_view START_SFEN =
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
-    Position()                           = default;
-    Position(const Position&)            = delete;
-    Position& operator=(const Position&) = delete;
+    Position()                = default;
+    Position(const Position&) = delete;
 
     /// Sets the position from an SFEN (board, side, hands, optional move number), using `root`
     /// as its first state. On error the position is left unchanged and the reason returned.
     Status set_sfen(std::string_view sfen, StateInfo* root);
+    /// Becomes a copy of `other` without its history: other's current state is copied into
+    /// `root`, which starts the new chain. No text is parsed.
+    void copy_from(const Position& other, StateInfo* root);
     /// The position as canonical SFEN (hands in RBGSNLP order, counts > 1 only).
     std::string sfen() const;
 
@@ -122,6 +124,7 @@ public:
         ensure_check_info();
         return st_->check_squares[pt];
     }
+    /// The piece the last move captured, or NO_PIECE.
     Piece captured_piece() const { return st_->captured; }
 
     /// Pieces of colour c attacking square s, with the given occupancy.
@@ -150,6 +153,9 @@ public:
     bool is_consistent(std::string* reason = nullptr) const;
 
 private:
+    // Copies every member, st_ included; only copy_from uses it (it then sets st_ to its own).
+    Position& operator=(const Position&) = default;
+
     void put_piece(Piece pc, Square s);
     void remove_piece(Square s);
     /// Sets the checkers and the side to move's pins of the current state. `known_checkers`,

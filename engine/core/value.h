@@ -28,6 +28,7 @@ constexpr Value mate_in(int ply) {
 constexpr Value mated_in(int ply) {
     return -VALUE_MATE + ply;
 }
+/// A score of a mate found for either side.
 constexpr bool is_mate_score(Value v) {
     return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY;
 }

@@ -11,6 +11,7 @@
 
 namespace tsubame::mate {
 
+/// A set of 64-bit keys (any key, 0 included), growing as needed.
 class KeySet {
 public:
     KeySet() :

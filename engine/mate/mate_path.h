@@ -11,15 +11,18 @@
 
 namespace tsubame::mate {
 
+/// The nodes of the solver's current path, root first.
 class MatePath {
 public:
     MatePath() :
         filter_(FILTER_SIZE, 0) { }
 
+    /// Enters a node: its key (board and attacker's hand), board key and attacker's hand.
     void push(uint64_t node_key, uint64_t board_key, Hand hand) {
         stack_.push_back({node_key, board_key, hand});
         ++filter_[board_key & (FILTER_SIZE - 1)];
     }
+    /// Leaves the last node entered.
     void pop() {
         --filter_[stack_.back().board_key & (FILTER_SIZE - 1)];
         stack_.pop_back();

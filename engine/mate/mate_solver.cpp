@@ -709,13 +709,7 @@ bool MateSolver::reprove(int ply) {
     }
 }
 
-MateSolver::Eval MateSolver::eval_node(int ply) {
-    const bool     or_node = pos_.side_to_move() == attacker_;
-    const Hand     hand    = pos_.hand(attacker_);
-    const uint64_t bkey    = pos_.board_key();
-    const uint64_t nkey    = node_key(bkey, hand);
-    if (const auto it = evals_.find(nkey); it != evals_.end()) return it->second;
-    if (path_.contains(nkey, bkey)) return {};
+bool MateSolver::eval_budget_spent(int ply) {
     if ((eval_nodes_ & 1023) == 0 && limits_.time_ms >= 0
         && now_ms() - start_ms_ >= limits_.time_ms)
         hard_aborted_ = aborted_ = true;
@@ -723,8 +717,123 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
         hard_aborted_ = aborted_ = true;
     if (eval_failed_ || ++eval_nodes_ > EVAL_LIMIT || ply >= MAX_PLY - 2 || hard_aborted_) {
         eval_failed_ = true;
-        return {};
+        return true;
     }
+    return false;
+}
+
+void MateSolver::search_unproven_checks(int ply, const Frame& f) {
+    for (const Child& c : f.children) {
+        if (path_.contains(c.node_key, c.board_key)) continue;
+        const mate::MateProbe p = table_.probe(c.board_key, c.hand);
+        if (p.pn == 0 || p.dn == 0) continue;
+        const uint64_t before = nodes_;
+        pos_.do_move(c.move, states_[size_t(ply) + 1]);
+        try_prove(ply + 1, POST_CHILD_NODES);
+        pos_.undo_move(c.move);
+        post_nodes_ += nodes_ - before;
+    }
+}
+
+/// What eval_node gathers from a node's children: the best line so far and the pieces the
+/// mate drops.
+struct MateSolver::EvalTally {
+    Eval best;
+    bool futile_best = false; ///< best answers a futile interposition.
+    /// A child's line failed where the node cannot pass it over (an evasion's, or a child
+    /// on the path): the node has no line.
+    bool local_fail = false;
+    /// The pieces the mate drops: at an AND node for every evasion but futile interpositions,
+    /// at an OR node the fewest of each type among the shortest checks.
+    Hand used;
+    int  used_conv = -1; ///< OR node: the length `used` belongs to (-1: none yet).
+
+    /// Adds the child reached by `move` (capturing `captured`), whose line from there is `e`.
+    void add(bool or_node, Move move, Piece captured, const Eval& e, bool futile) {
+        const int conv = or_node ? 1 + e.conv : (futile ? std::max(e.conv - 1, 0) : 1 + e.conv);
+        const int real = 1 + e.real;
+        bool      better;
+        if (!best.ok)
+            better = true;
+        else if (or_node)
+            better = conv < best.conv || (conv == best.conv && real < best.real);
+        else
+            better = conv > best.conv
+                  || (conv == best.conv
+                      && ((futile_best && !futile) || (futile_best == futile && real < best.real)));
+        if (!or_node) {
+            // Futile interpositions are no part of the solution, nor what answers them.
+            if (!futile) used = hand_max(used, e.used);
+        } else if (const Hand u = or_proof_hand(e.used, move, captured);
+                   used_conv < 0 || conv < used_conv) {
+            used      = u;
+            used_conv = conv;
+        } else if (conv == used_conv) {
+            used = hand_min(used, u);
+        }
+        if (better) {
+            best.conv   = conv;
+            best.real   = real;
+            best.best   = move;
+            best.ok     = true;
+            futile_best = futile;
+        }
+    }
+};
+
+void MateSolver::weigh_child(int ply, const Child c, bool or_node, bool any_distance, int bound,
+                             EvalTally& tally) {
+    const mate::MateProbe p       = table_.probe(c.board_key, c.hand);
+    const bool            on_path = path_.contains(c.node_key, c.board_key);
+    const bool usable = p.pn == 0 && !on_path && (any_distance || !or_node || p.dist < bound);
+    if (or_node && !usable) return;
+    if (on_path) {
+        tally.local_fail = true;
+        return;
+    }
+    bool        futile   = !or_node && c.futile;
+    const Piece captured = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
+    pos_.do_move(c.move, states_[size_t(ply) + 1]);
+    const bool proven = usable || reprove(ply + 1);
+    const Eval e      = proven ? eval_node(ply + 1) : Eval{};
+    pos_.undo_move(c.move);
+    if (!e.ok) {
+        if (!or_node) tally.local_fail = true;
+        return;
+    }
+    if (futile) {
+        pos_.do_move(c.move, states_[size_t(ply) + 1]);
+        futile = taken_for_nothing(c.move, e.conv);
+        pos_.undo_move(c.move);
+    }
+    tally.add(or_node, c.move, captured, e, futile);
+}
+
+MateSolver::Eval MateSolver::weigh_children(int ply, Frame& f, bool or_node, int bound) {
+    // Children whose line fails (lost from the table, or leading back onto the path) are
+    // passed over by the attacker; the defender's must all succeed. Only running out of
+    // budget (eval_failed_) ends the whole evaluation.
+    EvalTally tally;
+    for (int pass = 0; pass < 3 && !tally.best.ok && !tally.local_fail && !eval_failed_; ++pass) {
+        // Pass 0: the attacker's children proven with a shorter stored distance (they cannot
+        // lead back here); pass 1: any proven child; pass 2: prove some child again first.
+        if (pass == 2 && (!or_node || !prove_some_child(ply, f))) break;
+        for (size_t i = 0; i < f.children.size() && !eval_failed_ && !tally.local_fail; ++i)
+            weigh_child(ply, f.children[i], or_node, pass > 0, bound, tally);
+    }
+    tally.best.used = tally.used;
+    if (tally.local_fail) return {};
+    return tally.best;
+}
+
+MateSolver::Eval MateSolver::eval_node(int ply) {
+    const bool     or_node = pos_.side_to_move() == attacker_;
+    const Hand     hand    = pos_.hand(attacker_);
+    const uint64_t bkey    = pos_.board_key();
+    const uint64_t nkey    = node_key(bkey, hand);
+    if (const auto it = evals_.find(nkey); it != evals_.end()) return it->second;
+    if (path_.contains(nkey, bkey)) return {};
+    if (eval_budget_spent(ply)) return {};
     mate::MateProbe self = table_.probe(bkey, hand);
     if (self.pn != 0) {
         if (!reprove(ply)) return {};
@@ -734,98 +843,18 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
 
     Frame& f = frame(ply);
     expand(f, or_node);
-    Eval best;
     if (f.children.empty()) {
         if (or_node) return {};
-        best.ok = true;
-        evals_.emplace(nkey, best);
-        return best;
+        Eval mated;
+        mated.ok = true;
+        evals_.emplace(nkey, mated);
+        return mated;
     }
     path_.push(nkey, bkey, hand);
-    if (or_node && bound > 1 && !hard_aborted_ && post_nodes_ < post_budget_) {
-        // Checks not yet proven may mate sooner: give each a small search.
-        for (const Child& c : f.children) {
-            if (path_.contains(c.node_key, c.board_key)) continue;
-            const mate::MateProbe p = table_.probe(c.board_key, c.hand);
-            if (p.pn == 0 || p.dn == 0) continue;
-            const uint64_t before = nodes_;
-            pos_.do_move(c.move, states_[size_t(ply) + 1]);
-            try_prove(ply + 1, POST_CHILD_NODES);
-            pos_.undo_move(c.move);
-            post_nodes_ += nodes_ - before;
-        }
-    }
-    // Children whose line fails (lost from the table, or leading back onto the path) are
-    // passed over by the attacker; the defender's must all succeed. Only running out of
-    // budget (eval_failed_) ends the whole evaluation.
-    bool futile_best = false;
-    bool local_fail  = false;
-    // The pieces the mate drops: at an AND node for every evasion but futile interpositions,
-    // at an OR node the fewest of each type among the shortest checks.
-    Hand used;
-    int  used_conv = -1;
-    for (int pass = 0; pass < 3 && !best.ok && !local_fail && !eval_failed_; ++pass) {
-        // Pass 0: the attacker's children proven with a shorter stored distance (they cannot
-        // lead back here); pass 1: any proven child; pass 2: prove some child again first.
-        if (pass == 2 && (!or_node || !prove_some_child(ply, f))) break;
-        for (size_t i = 0; i < f.children.size() && !eval_failed_ && !local_fail; ++i) {
-            const Child           c       = f.children[i];
-            const mate::MateProbe p       = table_.probe(c.board_key, c.hand);
-            const bool            on_path = path_.contains(c.node_key, c.board_key);
-            const bool usable = p.pn == 0 && !on_path && (pass > 0 || !or_node || p.dist < bound);
-            if (or_node && !usable) continue;
-            if (on_path) {
-                local_fail = true;
-                break;
-            }
-            bool        futile   = !or_node && c.futile;
-            const Piece captured = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
-            pos_.do_move(c.move, states_[size_t(ply) + 1]);
-            const bool proven = usable || reprove(ply + 1);
-            const Eval e      = proven ? eval_node(ply + 1) : Eval{};
-            pos_.undo_move(c.move);
-            if (!e.ok) {
-                if (!or_node) local_fail = true;
-                continue;
-            }
-            if (futile) {
-                pos_.do_move(c.move, states_[size_t(ply) + 1]);
-                futile = taken_for_nothing(c.move, e.conv);
-                pos_.undo_move(c.move);
-            }
-            const int conv = or_node ? 1 + e.conv : (futile ? std::max(e.conv - 1, 0) : 1 + e.conv);
-            const int real = 1 + e.real;
-            bool      better;
-            if (!best.ok)
-                better = true;
-            else if (or_node)
-                better = conv < best.conv || (conv == best.conv && real < best.real);
-            else
-                better = conv > best.conv
-                      || (conv == best.conv
-                          && ((futile_best && !futile)
-                              || (futile_best == futile && real < best.real)));
-            if (!or_node) {
-                // Futile interpositions are no part of the solution, nor what answers them.
-                if (!futile) used = hand_max(used, e.used);
-            } else if (const Hand u = or_proof_hand(e.used, c.move, captured);
-                       used_conv < 0 || conv < used_conv) {
-                used      = u;
-                used_conv = conv;
-            } else if (conv == used_conv) {
-                used = hand_min(used, u);
-            }
-            if (better) {
-                best.conv   = conv;
-                best.real   = real;
-                best.best   = c.move;
-                best.ok     = true;
-                futile_best = futile;
-            }
-        }
-    }
-    best.used = used;
-    if (local_fail) best = {};
+    // Checks not yet proven may mate sooner: give each a small search.
+    if (or_node && bound > 1 && !hard_aborted_ && post_nodes_ < post_budget_)
+        search_unproven_checks(ply, f);
+    const Eval best = weigh_children(ply, f, or_node, bound);
     path_.pop();
     if (eval_failed_ || !best.ok) return {};
     evals_.emplace(nkey, best);

@@ -54,6 +54,7 @@ enum class MateStatus {
     TIMEOUT, ///< A limit or the stop flag came first (or the answer could not be proven).
 };
 
+/// What a solve found: the status, a mating line and its length, and the effort.
 struct MateResult {
     MateStatus        status = MateStatus::TIMEOUT;
     std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
@@ -72,8 +73,10 @@ struct MateResult {
 bool verify_mate_line(const Position& pos, const std::vector<Move>& line,
                       std::string* why = nullptr);
 
+/// The df-pn tsume solver (see the top of this file), with its own table.
 class MateSolver {
 public:
+    /// A solver whose table takes `hash_mb` MB.
     explicit MateSolver(size_t hash_mb = 16);
     ~MateSolver();
     MateSolver(const MateSolver&)            = delete;
@@ -205,6 +208,22 @@ private:
     /// The shortest-for-the-attacker, longest-for-the-defender line from the current node,
     /// by tsume convention; memoised per node.
     Eval eval_node(int ply);
+    /// eval_node's limits: polls the time and the stop flag and counts the node; true (with
+    /// eval_failed_ set) when the evaluation must give up.
+    bool eval_budget_spent(int ply);
+    /// At a proven OR node: a small search of each check neither proven nor disproven, which
+    /// may mate sooner than the stored proof.
+    void search_unproven_checks(int ply, const Frame& f);
+    /// What weigh_children gathers from the children (defined with them).
+    struct EvalTally;
+    /// The node's line from its children's (empty when it has none): the attacker's proven
+    /// checks, those shorter than `bound` first, or every evasion of the defender.
+    Eval weigh_children(int ply, Frame& f, bool or_node, int bound);
+    /// Evaluates one child (taken by value, as the loop before the split did) and adds its
+    /// line to the tally. `any_distance`: an attacker's child need not be proven shorter than
+    /// `bound`.
+    void weigh_child(int ply, Child c, bool or_node, bool any_distance, int bound,
+                     EvalTally& tally);
     /// At the OR node just after `drop`, an interposition on a square of futile_squares(), the
     /// node evaluated as `conv` plies: whether the interposition is futile by convention.
     /// False when every shortest check weighed by eval_node takes the piece and the mate

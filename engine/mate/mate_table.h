@@ -46,6 +46,8 @@ struct MateProbe {
     bool     found = false; ///< Some entry of this board and hand (or a deciding one) exists.
 };
 
+/// The solver's transposition table: proofs and disproofs with their hands (superiority),
+/// open nodes with their numbers.
 class MateTable {
 public:
     MateTable();

@@ -17,6 +17,7 @@ namespace tsubame {
 
 /// A decision made at the root without the search.
 struct RootDecision {
+    /// What to do with the move.
     enum class Kind {
         SEARCH, ///< Nothing settles the move: search.
         DECLARE_WIN, ///< The entering-king declaration wins now.

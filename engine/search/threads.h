@@ -29,7 +29,8 @@ public:
     /// Makes the pool `count` helpers, waiting for a running search to end first. The new
     /// helpers' tables are allocated (and so first touched) here.
     void resize(int count);
-    int  size() const { return int(workers_.size()); }
+    /// The number of helpers (the main thread not counted).
+    int size() const { return int(workers_.size()); }
     /// Clears every helper's histories, each in its own thread, and waits for them.
     void clear();
     /// Starts every helper on `game`'s position and returns at once. `limits` is the main

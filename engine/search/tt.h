@@ -31,10 +31,10 @@ struct TTData {
     Bound    bound;
 };
 
-/// The shared hash table of search results.
 /// Size of a new table, in MB (the USI_Hash default).
 constexpr size_t DEFAULT_HASH_MB = 16;
 
+/// The shared hash table of search results.
 class TranspositionTable {
 public:
     TranspositionTable();
@@ -45,6 +45,7 @@ public:
     /// Reallocates to `mb` megabytes (cleared). Returns false if memory ran out; the table
     /// then keeps its previous size.
     bool resize(size_t mb);
+    /// Empties every entry: zeroes the whole table, in parallel threads.
     void clear();
     /// Starts a new search: older entries become preferred for replacement.
     void new_search() { generation_ += 8; }

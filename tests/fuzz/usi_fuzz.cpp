@@ -67,7 +67,7 @@ void fuzz_line(std::string_view line, Game& game) {
     if (const auto* position = std::get_if<PositionCommand>(&parsed.command)) {
         Game next;
         next.replay(game);
-        (void)next.set_position(position->spec);
+        (void)next.set_position(position->sfen, position->moves);
         check_position(next);
         game.replay(next);
     } else if (const auto* go = std::get_if<GoCommand>(&parsed.command)) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "command.h"
+#include "core/position.h"
 
 namespace tsubame::usi {
 namespace {
@@ -115,8 +116,21 @@ TEST(Command, SetoptionValues) {
 }
 
 TEST(Command, PositionKeepsItsArguments) {
-    EXPECT_EQ(parse_as<PositionCommand>("position  startpos   moves 7g7f\r").spec,
-              "startpos moves 7g7f");
+    const auto start = parse_as<PositionCommand>("position  startpos   moves 7g7f\r");
+    EXPECT_EQ(start.sfen, Position::START_SFEN);
+    EXPECT_EQ(start.moves, std::vector<std::string>{"7g7f"});
+    const auto sfen = parse_as<PositionCommand>("position sfen 4k4/9/9/9/9/9/9/9/4K4  b G 1");
+    EXPECT_EQ(sfen.sfen, "4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    EXPECT_TRUE(sfen.moves.empty());
+    const auto bare = parse_as<PositionCommand>("position 4k4/9/9/9/9/9/9/9/4K4 w - 1 moves");
+    EXPECT_EQ(bare.sfen, "4k4/9/9/9/9/9/9/9/4K4 w - 1");
+    EXPECT_TRUE(bare.moves.empty());
+    // A bad SFEN or move is the engine's to refuse; a malformed command is refused here.
+    EXPECT_EQ(parse_as<PositionCommand>("position sfen moves 7g7f x").moves,
+              (std::vector<std::string>{"7g7f", "x"}));
+    EXPECT_EQ(parse_as<InvalidCommand>("position").message, "position needs 'startpos' or an SFEN");
+    EXPECT_EQ(parse_as<InvalidCommand>("position startpos junk moves 7g7f").message,
+              "unexpected 'junk' after 'position startpos'");
 }
 
 TEST(Command, ParseNumber) {

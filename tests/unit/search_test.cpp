@@ -15,6 +15,7 @@
 
 #include "bench_positions.h"
 #include "core/notation.h"
+#include "core/tokens.h"
 #include "engine.h"
 #include "movegen/movegen.h"
 
@@ -36,8 +37,15 @@ struct Harness {
                                         answers.push_back(b);
                                     }}};
 
+    // Sets the engine's position from what follows `position` in USI.
+    Status set_position(std::string_view spec) {
+        PositionArgs args;
+        if (Status s = parse_position_args(split_tokens(spec), args); !s.ok()) return s;
+        return engine.set_position(args.sfen, args.moves);
+    }
+
     BestMove search(std::string_view position, SearchLimits limits) {
-        EXPECT_TRUE(engine.set_position(position).ok()) << position;
+        EXPECT_TRUE(set_position(position).ok()) << position;
         engine.go(limits);
         engine.wait();
         std::lock_guard lock(mutex);
@@ -144,8 +152,9 @@ TEST(Search, RootMateProbeTimeComesOffTheClock) {
     ClockedHarness h;
     h.engine.options().root_mate_permille = 500;
     ASSERT_TRUE(h.engine
-                    .set_position("sfen l6nl/3kPs3/5p2p/p1ppg2P1/7+r1/P1G3p1P/1pNbSP1GL/"
-                                  "2+n1S1K2/L1r3P2 b BGS3Pn2p 110")
+                    .set_position("l6nl/3kPs3/5p2p/p1ppg2P1/7+r1/P1G3p1P/1pNbSP1GL/"
+                                  "2+n1S1K2/L1r3P2 b BGS3Pn2p 110",
+                                  {})
                     .ok());
     SearchLimits l;
     l.byoyomi = 1000;
@@ -246,7 +255,7 @@ TEST(Search, DeclaresWinWhenTheRuleAllows) {
 
 TEST(Search, InfiniteWaitsForStopAndAnswersOnce) {
     Harness h;
-    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    ASSERT_TRUE(h.set_position("startpos").ok());
     SearchLimits l;
     l.infinite = true;
     l.depth    = 2; // reached at once: the answer must still wait for stop
@@ -263,7 +272,7 @@ TEST(Search, InfiniteWaitsForStopAndAnswersOnce) {
 
 TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
     ClockedHarness h;
-    ASSERT_TRUE(h.engine.set_position("startpos moves 7g7f").ok());
+    ASSERT_TRUE(h.set_position("startpos moves 7g7f").ok());
     SearchLimits l;
     l.ponder      = true;
     l.byoyomi     = 1000;
@@ -285,7 +294,7 @@ TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
 TEST(Search, PonderhitMayBringTheClock) {
     // `go ponder` without a clock; `ponderhit byoyomi 400` gives it (YaneuraOu, ShogiHome).
     ClockedHarness h;
-    ASSERT_TRUE(h.engine.set_position("startpos moves 7g7f").ok());
+    ASSERT_TRUE(h.set_position("startpos moves 7g7f").ok());
     SearchLimits l;
     l.ponder = true;
     h.engine.go(l);
@@ -304,7 +313,7 @@ TEST(Search, HardLimitStopsAnIterationInProgress) {
     // At the start position no iteration ends the search before the clock does.
     ClockedHarness h;
     h.engine.options().root_mate_permille = 0;
-    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    ASSERT_TRUE(h.set_position("startpos").ok());
     SearchLimits l;
     l.byoyomi = 2000;
     h.engine.go(l);
@@ -317,7 +326,7 @@ TEST(Search, HardLimitStopsAnIterationInProgress) {
 
 TEST(Search, QuitSilencesTheAnswer) {
     Harness h;
-    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    ASSERT_TRUE(h.set_position("startpos").ok());
     SearchLimits l;
     l.infinite = true;
     h.engine.go(l);
@@ -448,7 +457,7 @@ TEST(Search, RequestsBeforeTheSearchStartsAreKept) {
         for (int round = 0; round < 20; ++round) {
             Harness h;
             h.engine.options().threads = threads;
-            ASSERT_TRUE(h.engine.set_position("startpos").ok());
+            ASSERT_TRUE(h.set_position("startpos").ok());
             SearchLimits l;
             l.infinite = true;
             h.engine.go(l);
@@ -543,7 +552,7 @@ TEST(Search, SinglePvReportsOneLinePerDepth) {
 TEST(Search, MultiPvStopsOnRequestAndAnswersOnce) {
     Harness h;
     h.engine.options().search.multi_pv = 4;
-    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    ASSERT_TRUE(h.set_position("startpos").ok());
     SearchLimits l;
     l.infinite = true;
     h.engine.go(l);
@@ -641,7 +650,7 @@ TEST(Search, ResignValueResignsAtOrBelowTheThreshold) {
 TEST(Search, ResignValueOnlyWhenTheMoveIsPlayed) {
     Harness h;
     h.engine.options().resign_value = 1000;
-    ASSERT_TRUE(h.engine.set_position(kLostPosition).ok());
+    ASSERT_TRUE(h.set_position(kLostPosition).ok());
     auto answer = [&](SearchLimits l, bool ponderhit) {
         h.answers.clear();
         h.infos.clear();
@@ -718,7 +727,7 @@ TEST(Search, QuitReportsNothingNotEvenTheInterruptedIteration) {
     // interrupted is never reported (at the start position a finished depth 1 visits all 30
     // root moves, an interrupted one only the root), and no bestmove follows.
     Harness h;
-    ASSERT_TRUE(h.engine.set_position("startpos").ok());
+    ASSERT_TRUE(h.set_position("startpos").ok());
     SearchLimits limits;
     limits.infinite = true;
     for (int round = 0; round < 50; ++round) {
