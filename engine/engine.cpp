@@ -204,13 +204,16 @@ Status Engine::load_network(std::string_view bytes) {
     if (!s.ok()) return s;
     network_                = std::move(net);
     options_.search.network = network_.get();
+    clear(); // the table's scores and evals came from the other evaluation
     return Status::success();
 }
 
 void Engine::unload_network() {
     quit();
+    if (!network_) return;
     options_.search.network = nullptr;
     network_.reset();
+    clear();
 }
 
 bool Engine::set_mate_hash_size(size_t mb) {

@@ -120,9 +120,10 @@ public:
     bool   set_mate_hash_size(size_t mb);
     size_t mate_hash_size_mb() const { return mate_hash_mb_; }
     /// Evaluates with the net in `bytes` (a net file's contents) from the next search on
-    /// (waits for a running search). On error the evaluation in use stays.
+    /// (waits for a running search), and clears the hash table, whose scores came from the
+    /// other evaluation. On error the evaluation in use stays.
     Status load_network(std::string_view bytes);
-    /// Evaluates with the linear evaluation again.
+    /// Evaluates with the linear evaluation again (clearing the hash table if that changes it).
     void unload_network();
     /// The net in use, or null for the linear evaluation.
     const nnue::Network* network() const { return network_.get(); }

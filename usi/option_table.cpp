@@ -36,6 +36,10 @@ std::string option_line(const OptionSpec& spec) {
         case OptionSpec::Type::BUTTON:
             line += "button";
             break;
+        case OptionSpec::Type::STRING:
+            line += "string default "
+                  + (spec.default_text.empty() ? "<empty>" : std::string(spec.default_text));
+            break;
     }
     return line;
 }
@@ -75,6 +79,8 @@ std::vector<std::string> apply_option(const std::vector<OptionSpec>& table, std:
         case OptionSpec::Type::BUTTON:
             if (spec->apply) spec->apply(0);
             return {};
+        case OptionSpec::Type::STRING:
+            return spec->apply_text ? spec->apply_text(value) : std::vector<std::string>{};
     }
     return {};
 }

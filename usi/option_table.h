@@ -19,7 +19,8 @@ struct OptionSpec {
         SPIN,
         CHECK,
         COMBO,
-        BUTTON
+        BUTTON,
+        STRING
     };
     std::string_view              name;
     Type                          type          = Type::SPIN;
@@ -30,7 +31,13 @@ struct OptionSpec {
     /// button.
     using Apply = std::function<void(int64_t)>;
     Apply apply = {}; ///< Empty: the option has no effect.
+    /// string only: the default, and what applies a value; it returns the messages to show.
+    std::string_view                                                default_text = {};
+    std::function<std::vector<std::string>(std::string_view value)> apply_text   = {};
 };
+
+/// EvalFile's value for the net built into the executable.
+inline constexpr std::string_view EMBEDDED_EVAL_FILE = "<internal>";
 
 /// The EnteringKingRule values, in the order of the EnteringKingRule enum.
 inline constexpr std::string_view ENTERING_KING_RULE_NAMES[] = {

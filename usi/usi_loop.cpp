@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <type_traits>
 
 #include "core/notation.h"
+#include "eval/nnue/embedded.h"
 #include "movegen/movegen.h"
 #include "reply.h"
 
@@ -54,6 +57,13 @@ OptionSpec combo(std::string_view name, T default_value, const std::string_view 
 OptionSpec button(std::string_view name, std::function<void()> press) {
     return {name, OptionSpec::Type::BUTTON, 0, 0, 0, {}, [press](int64_t) { press(); }};
 }
+OptionSpec text(std::string_view name, std::string_view default_text,
+                std::function<std::vector<std::string>(std::string_view)> apply) {
+    OptionSpec spec{name, OptionSpec::Type::STRING};
+    spec.default_text = default_text;
+    spec.apply_text   = std::move(apply);
+    return spec;
+}
 
 } // namespace
 
@@ -102,10 +112,32 @@ std::vector<OptionSpec> UsiLoop::make_options() {
         spin("RootMateProbe", d.root_mate_permille, 0, 1000, o.root_mate_permille),
         spin("DefenceMateProbe", ds.defence_probe_permille, 0, 1000, s.defence_probe_permille),
         combo("EnteringKingRule", d.entering_king_rule, rule_names, o.entering_king_rule),
+        text("EvalFile", EMBEDDED_EVAL_FILE,
+             [this](std::string_view v) { return load_eval_file(v); }),
         spin("MateHash", DEFAULT_MATE_HASH_MB, 1, 65536, resize_mate_hash),
         spin("PvInterval", DEFAULT_PV_INTERVAL_MS, 0, 60000, pv_interval_ms_),
         button("ClearHash", [this] { engine_.clear(); }),
     };
+}
+
+std::vector<std::string> UsiLoop::load_eval_file(std::string_view value) {
+    const std::string path(value);
+    if (value == EMBEDDED_EVAL_FILE) {
+        const std::string_view embedded = nnue::embedded_network();
+        if (embedded.empty())
+            engine_.unload_network();
+        else if (Status s = engine_.load_network(embedded); !s.ok())
+            return {"error: EvalFile " + path + ": " + s.message()};
+        return {};
+    }
+    const std::string keeping =
+        engine_.network() ? "; keeping the net in use" : "; keeping the linear evaluation";
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return {"error: EvalFile '" + path + "': cannot open it" + keeping};
+    const std::string bytes((std::istreambuf_iterator<char>(file)), {});
+    if (Status s = engine_.load_network(bytes); !s.ok())
+        return {"error: EvalFile '" + path + "': " + s.message() + keeping};
+    return {"EvalFile '" + path + "' loaded: " + engine_.network()->description};
 }
 
 void UsiLoop::write_locked(std::string_view line) {

@@ -57,11 +57,14 @@ private:
     void report_checkmate(const MateResult& result);
 
     std::vector<OptionSpec> make_options();
-    void                    run_perft(int depth);
-    void                    send(std::string_view line);
-    void                    write_locked(std::string_view line);
-    void                    report_info(const SearchInfo& info);
-    void                    report_bestmove(const BestMove& best);
+    /// EvalFile: loads the net of a file, or the embedded one for EMBEDDED_EVAL_FILE (the
+    /// linear evaluation when the build has none); the messages to show.
+    std::vector<std::string> load_eval_file(std::string_view value);
+    void                     run_perft(int depth);
+    void                     send(std::string_view line);
+    void                     write_locked(std::string_view line);
+    void                     report_info(const SearchInfo& info);
+    void                     report_bestmove(const BestMove& best);
 
     std::ostream&           out_;
     std::mutex              out_mutex_; ///< Guards out_ and the throttle state below.

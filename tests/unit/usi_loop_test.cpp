@@ -4,11 +4,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
+#include "random_network.h"
 #include "usi_session.h"
 
 namespace tsubame::usi {
@@ -273,6 +278,46 @@ TEST(UsiLoop, DelayingDropsDoNotHideTheMate) {
     const std::string pv = last.substr(last.find(" pv ") + 4);
     EXPECT_GE(std::count(pv.begin(), pv.end(), ' '), 1) << "a line, not one move: " << last;
     EXPECT_TRUE(contains(lines_starting(out, "bestmove").back(), " ponder ")) << out;
+}
+
+// The score of `go depth 1` from the start position, as the info line prints it.
+std::string depth_one_score(Session& s) {
+    s.send("position startpos");
+    const std::string out   = s.send("go depth 1");
+    const size_t      score = out.find("score ");
+    return score == std::string::npos ? "" : out.substr(score, out.find(' ', score + 9) - score);
+}
+
+TEST(UsiLoop, EvalFileLoadsANetAndRejectsBadFilesKeepingTheNetInUse) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("tsubame-evalfile-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string bytes = nnue::write_network(*nnue::random_network(11));
+    std::ofstream(dir / "good.nnue", std::ios::binary) << bytes;
+    std::ofstream(dir / "cut.nnue", std::ios::binary) << bytes.substr(0, bytes.size() - 100);
+
+    Session           s;
+    const std::string builtin = depth_one_score(s);
+    ASSERT_FALSE(builtin.empty());
+    std::string out = s.send("setoption name EvalFile value " + (dir / "missing.nnue").string());
+    EXPECT_TRUE(contains(out, "info string error: EvalFile")) << out;
+    EXPECT_TRUE(contains(out, "cannot open")) << out;
+    EXPECT_EQ(depth_one_score(s), builtin);
+
+    out = s.send("setoption name EvalFile value " + (dir / "good.nnue").string());
+    EXPECT_TRUE(contains(out, "loaded: random, seed 11")) << out;
+    const std::string with_net = depth_one_score(s);
+    EXPECT_NE(with_net, builtin) << "the search should evaluate with the random net";
+
+    out = s.send("setoption name EvalFile value " + (dir / "cut.nnue").string());
+    EXPECT_TRUE(contains(out, "info string error: EvalFile")) << out;
+    EXPECT_TRUE(contains(out, "truncated")) << out;
+    EXPECT_TRUE(contains(out, "keeping the net in use")) << out;
+    EXPECT_EQ(depth_one_score(s), with_net);
+
+    EXPECT_EQ(s.send("setoption name EvalFile value <internal>"), "");
+    EXPECT_EQ(depth_one_score(s), builtin);
+    std::filesystem::remove_all(dir);
 }
 
 } // namespace
