@@ -30,6 +30,7 @@ def main():
     ap.add_argument("--limit", type=int, default=10000)
     ap.add_argument("--tolerance", type=float, default=15.0, help="mean |int - float| in cp")
     ap.add_argument("--lam", type=float, default=0.75, help="as train.py's, for the losses")
+    ap.add_argument("--k", type=float, default=600.0, help="as train.py's (its WORK/k.txt)")
     args = ap.parse_args()
 
     records = np.fromfile(args.records, dtype=nm.RECORD)[:args.limit]
@@ -51,9 +52,9 @@ def main():
     linear = subprocess.run([args.engine, "nnue-eval", "linear", "/dev/stdin"], input="".join(sfens),
                             capture_output=True, text=True, check=True).stdout.split()
     linear = np.array([int(v) for v in linear])
-    lam = args.lam
-    print(f"validation loss (lambda {lam}): net {loss(engine, records, lam):.5f}, "
-          f"linear evaluation {loss(linear, records, lam):.5f}")
+    lam, k = args.lam, args.k
+    print(f"validation loss (lambda {lam}, K {k:.1f}): net {loss(engine, records, lam, k):.5f}, "
+          f"linear evaluation {loss(linear, records, lam, k):.5f}")
 
     mismatches = int((engine != reference).sum())
     error = np.abs(reference - floats)
@@ -64,10 +65,10 @@ def main():
         sys.exit("check_export: FAILED")
 
 
-def loss(scores, records, lam):
+def loss(scores, records, lam, k):
     """train.py's loss of integer scores (centipawns) against the records' targets."""
-    p = torch.sigmoid(torch.from_numpy(scores.astype(np.float32)) / nm.SCORE_SCALE)
-    s = torch.sigmoid(torch.from_numpy(records["score"].astype(np.float32)) / nm.SCORE_SCALE)
+    p = torch.sigmoid(torch.from_numpy(scores.astype(np.float32)) / k)
+    s = torch.sigmoid(torch.from_numpy(records["score"].astype(np.float32)) / k)
     t = lam * s + (1 - lam) * torch.from_numpy((records["result"].astype(np.float32) + 1) / 2)
     eps = 1e-7
     return (t * torch.log((t + eps) / (p + eps))

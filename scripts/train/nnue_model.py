@@ -40,7 +40,7 @@ class Net(nn.Module):
         self.out = nn.Linear(HIDDEN2, 1)
         with torch.no_grad():
             # 40 active features: their sum should start well inside the clipped range.
-            self.ft.weight.normal_(0.0, 0.05)
+            self.ft.weight.normal_(0.0, 0.01)
             self.ft.weight[INPUTS].zero_()
 
     def forward(self, us, them):
@@ -77,6 +77,17 @@ def quantise(net):
     ]
 
 
+def check_accumulator_range(tensors):
+    """Refuses a net whose int16 accumulator could overflow: per neuron, the bias plus the 40
+    largest weights (a position's features) must stay within int16."""
+    ft_w, ft_b = tensors[0].astype(np.int64), tensors[1].astype(np.int64)
+    worst = np.abs(ft_b) + np.sort(np.abs(ft_w), axis=0)[-RECORD_FEATURES:].sum(axis=0)
+    if worst.max() > 32767:
+        raise ValueError(f"accumulator bound {worst.max()} exceeds int16: the net cannot be "
+                         "exported safely")
+    return int(worst.max())
+
+
 def fnv1a(data):
     h = 2166136261
     for byte in data:
@@ -86,6 +97,7 @@ def fnv1a(data):
 
 def write_net_file(path, tensors, description):
     """Writes the TSBNNUE1 file engine/eval/nnue/network.cpp reads."""
+    check_accumulator_range(tensors)
     payload = b"".join(t.astype(t.dtype.newbyteorder("<")).tobytes() for t in tensors)
     desc = description.encode()
     with open(path, "wb") as f:

@@ -53,4 +53,5 @@ cd "$root/scripts/train"
   --description "Tsubame $(git -C "$root" describe --always --dirty 2>/dev/null);" \
   "${train_options[@]}" "$@"
 "$python" check_export.py --engine "$engine" --net "$work/net.nnue" --float "$work/float.pt" \
-  --records "$work/records/$val_name.bin" --sfens "$work/records/$val_name.sfens"
+  --records "$work/records/$val_name.bin" --sfens "$work/records/$val_name.sfens" \
+  --k "$(cat "$work/k.txt")"

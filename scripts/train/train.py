@@ -26,39 +26,60 @@ def load(paths):
     return np.concatenate(parts) if parts else np.zeros(0, nm.RECORD)
 
 
-def targets(records, lam):
+def targets(records, lam, k):
     """Blend of the search score's win probability and the game result, per record."""
     score = torch.from_numpy(records["score"].astype(np.float32))
     result = torch.from_numpy((records["result"].astype(np.float32) + 1) / 2)
-    return lam * torch.sigmoid(score / nm.SCORE_SCALE) + (1 - lam) * result
+    return lam * torch.sigmoid(score / k) + (1 - lam) * result
 
 
-def batch_loss(net, records, lam):
+def fit_k(records):
+    """The K of win probability = sigmoid(score / K) that best predicts the game results
+    (golden-section search on the cross-entropy): the engine's own score scale."""
+    score = torch.from_numpy(records["score"].astype(np.float64))
+    result = torch.from_numpy((records["result"].astype(np.float64) + 1) / 2)
+
+    def loss(k):
+        p = torch.sigmoid(score / k).clamp(1e-9, 1 - 1e-9)
+        return -(result * torch.log(p) + (1 - result) * torch.log(1 - p)).mean().item()
+    lo, hi = 100.0, 5000.0
+    g = (math.sqrt(5) - 1) / 2
+    for _ in range(60):
+        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+        if loss(a) < loss(b):
+            hi = b
+        else:
+            lo = a
+    return (lo + hi) / 2
+
+
+def batch_loss(net, records, lam, k):
     us = torch.from_numpy(records["us"].astype(np.int64))
     them = torch.from_numpy(records["them"].astype(np.int64))
-    p = torch.sigmoid(net(us, them))
-    t = targets(records, lam)
+    # The net's output times SCORE_SCALE is centipawns, read with the same K as the labels.
+    p = torch.sigmoid(net(us, them) * (nm.SCORE_SCALE / k))
+    t = targets(records, lam, k)
     eps = 1e-7
     # Cross-entropy minus the target's own entropy: 0 for a perfect prediction.
     return (t * torch.log((t + eps) / (p + eps))
             + (1 - t) * torch.log((1 - t + eps) / (1 - p + eps))).mean()
 
 
-def evaluate(net, records, lam, batch=65536):
+def evaluate(net, records, lam, k, batch=65536):
     net.eval()
     total = 0.0
     with torch.no_grad():
         for i in range(0, len(records), batch):
             part = records[i:i + batch]
-            total += batch_loss(net, part, lam).item() * len(part)
+            total += batch_loss(net, part, lam, k).item() * len(part)
     net.train()
     return total / max(len(records), 1)
 
 
-def constant_loss(train, val, lam):
+def constant_loss(train, val, lam, k):
     """The validation loss of the best constant prediction: the bar any net must clear."""
-    mean = targets(train, lam).mean().clamp(1e-6, 1 - 1e-6)
-    t = targets(val, lam)
+    mean = targets(train, lam, k).mean().clamp(1e-6, 1 - 1e-6)
+    t = targets(val, lam, k)
     eps = 1e-7
     return ((t * torch.log((t + eps) / mean) + (1 - t) * torch.log((1 - t + eps) / (1 - mean)))
             .mean().item())
@@ -75,6 +96,8 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--lr-decay", type=float, default=0.8, help="per epoch")
     ap.add_argument("--lam", type=float, default=0.75, help="weight of the score against the result")
+    ap.add_argument("--k", type=float, default=0, help="score scale of the win probability "
+                    "sigmoid(score / K); 0 fits it to the training set's results")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--description", default="")
@@ -86,8 +109,9 @@ def main():
     train, val = load(args.train), load(args.val)
     if len(train) == 0 or len(val) == 0:
         sys.exit("train.py: no training or validation records")
-    print(f"records: train {len(train)}, validation {len(val)}; constant-prediction loss "
-          f"{constant_loss(train, val, args.lam):.5f}", flush=True)
+    k = args.k or fit_k(train)
+    print(f"records: train {len(train)}, validation {len(val)}; K {k:.1f}; constant-prediction "
+          f"loss {constant_loss(train, val, args.lam, k):.5f}", flush=True)
 
     net = nm.Net()
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
@@ -109,7 +133,7 @@ def main():
         began, total = time.time(), 0.0
         for b in range(batches):
             part = train[order[b * args.batch:(b + 1) * args.batch]]
-            loss = batch_loss(net, part, args.lam)
+            loss = batch_loss(net, part, args.lam, k)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -124,7 +148,7 @@ def main():
                       f"loss {total / min((b + 1) * args.batch, len(train)):.5f} "
                       f"{rate:.0f} pos/s ETA {eta:.0f} s", flush=True)
         sched.step()
-        val_loss = evaluate(net, val, args.lam)
+        val_loss = evaluate(net, val, args.lam, k)
         history.append((epoch + 1, total / len(train), val_loss))
         print(f"epoch {epoch + 1}: train {history[-1][1]:.5f} validation {val_loss:.5f} "
               f"({time.time() - began:.0f} s)", flush=True)
@@ -137,10 +161,12 @@ def main():
         write_loss_svg(os.path.join(args.work, "loss.svg"), history)
 
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
-                   f"lr {args.lr} decay {args.lr_decay} lambda {args.lam} batch {args.batch} "
+                   f"lr {args.lr} decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
                    f"seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
     nm.write_net_file(args.out, nm.quantise(net), description.strip())
     torch.save(net.state_dict(), os.path.join(args.work, "float.pt"))
+    with open(os.path.join(args.work, "k.txt"), "w") as f:
+        f.write(f"{k}\n")
     print(f"wrote {args.out}: {description}", flush=True)
 
 
