@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -178,6 +179,28 @@ TEST(MatchOpenings, LoadsLinesAndRejectsBadOnes) {
     std::istringstream finished("sfen 8k/9/8P/9/9/9/9/9/4K4 b G 1 moves G*1b\n");
     EXPECT_FALSE(load_openings(finished, EnteringKingRule::CSA27, error));
     EXPECT_NE(error.find("checkmate"), std::string::npos) << error;
+}
+
+// The repository's own openings (tests/data/openings.sfen, the README's match example): 40 to
+// 60 lines, each 8 to 16 legal plies from the start position, no two reaching one position.
+TEST(MatchOpenings, TheRepositoryFileLoads) {
+    std::ifstream file(TSUBAME_TEST_DATA "/openings.sfen");
+    ASSERT_TRUE(file);
+    std::string error;
+    const auto  openings = load_openings(file, EnteringKingRule::CSA27, error);
+    ASSERT_TRUE(openings) << error;
+    EXPECT_GE(openings->size(), 40u);
+    EXPECT_LE(openings->size(), 60u);
+    std::set<std::string> positions;
+    for (const std::string& line : *openings) {
+        Game game;
+        ASSERT_TRUE(game.set_position(line).ok()) << line;
+        EXPECT_TRUE(line.starts_with("startpos moves ")) << line;
+        EXPECT_GE(game.moves().size(), 8u) << line;
+        EXPECT_LE(game.moves().size(), 16u) << line;
+        const std::string sfen = game.position().sfen();
+        EXPECT_TRUE(positions.insert(sfen.substr(0, sfen.rfind(' '))).second) << line;
+    }
 }
 
 // ---------------------------------------------------------------- options and clock
