@@ -246,13 +246,19 @@ PerftDivide Engine::perft(int depth) {
     return perft_divide(game_.position(), depth);
 }
 
-BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)>& on_info) {
+BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)>& on_info,
+                          const std::function<void(const BenchPosition&)>& on_position) {
     quit();
     // Fixed conditions, whatever the options: one thread, a fresh 16 MB table, defaults, and
     // the evaluation in use.
     TranspositionTable tt;
     (void)tt.resize(16);
-    Searcher     searcher(tt);
+    Searcher   searcher(tt);
+    const auto us_since = [](std::chrono::steady_clock::time_point from) {
+        return int64_t(std::chrono::duration_cast<std::chrono::microseconds>(
+                           std::chrono::steady_clock::now() - from)
+                           .count());
+    };
     BenchResult  result;
     const auto   start = std::chrono::steady_clock::now();
     SearchLimits limits;
@@ -262,12 +268,13 @@ BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)
         if (!game.set_position(BENCH_POSITIONS[i]).ok())
             continue; // cannot happen: the positions are fixed and tested
         SearchOptions options;
-        options.network = network_.get();
-        result.nodes += searcher.run(game.position(), limits, options, on_info).nodes;
+        options.network         = network_.get();
+        const auto     searched = std::chrono::steady_clock::now();
+        const uint64_t nodes    = searcher.run(game.position(), limits, options, on_info).nodes;
+        result.nodes += nodes;
+        if (on_position) on_position({i + 1, BENCH_POSITION_COUNT, nodes, us_since(searched)});
     }
-    result.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+    result.time_ms = us_since(start) / 1000;
     return result;
 }
 

@@ -64,6 +64,14 @@ struct BenchResult {
     int64_t  time_ms = 0;
 };
 
+/// One position of a bench run, reported as soon as its search ends.
+struct BenchPosition {
+    int      number  = 0; ///< 1-based, of `count`.
+    int      count   = 0; ///< Positions in the run.
+    uint64_t nodes   = 0;
+    int64_t  time_us = 0; ///< Microseconds: a position may take less than a millisecond.
+};
+
 /// Facade over game, search and table. Every go() is answered by exactly one on_bestmove
 /// call and every go_mate() by exactly one on_checkmate call (from the search thread), unless
 /// quit() silences it.
@@ -139,8 +147,10 @@ public:
 
     /// Perft divide of the current position.
     PerftDivide perft(int depth);
-    /// Searches the fixed bench positions to `depth` with one thread and a fresh 16 MB table.
-    BenchResult bench(int depth, const std::function<void(const SearchInfo&)>& on_info = {});
+    /// Searches the fixed bench positions to `depth` with one thread and a fresh 16 MB table;
+    /// `on_position` hears each position's nodes and time when its search ends.
+    BenchResult bench(int depth, const std::function<void(const SearchInfo&)>& on_info = {},
+                      const std::function<void(const BenchPosition&)>& on_position = {});
 
 private:
     void join();

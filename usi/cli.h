@@ -1,19 +1,16 @@
 #pragma once
 
-// The command line of `tsubame` besides the USI loop: the tools, each by name with a brief,
-// and one USI command run at once (`tsubame perft 5`, `tsubame bench`).
-
-#include <optional>
+// The command line of `tsubame` besides the USI loop: help, version, the tools (each by name
+// with a brief), and one USI command run at once (`tsubame perft 5`, `tsubame bench`).
 
 namespace tsubame::usi {
 
-/// Runs the tool named by argv[1] (selfplay, features, tsume, and on POSIX perft-bisect,
-/// perft-check and match) with the arguments that follow; its exit status, or nullopt when
-/// argv[1] names no tool.
-std::optional<int> run_tool(int argc, char* argv[]);
-
-/// Runs argv[1..] as one USI command (`perft N [position]` sets the position first), waits
-/// for its search, and returns the exit status.
-int run_usi_command(int argc, char* argv[]);
+/// Runs the command line `tsubame argv[1] ...` (argc > 1): `--help`/`-h`/`help` and
+/// `--version`/`-v` print to stdout; a tool's name (selfplay, tsume, ..., and on POSIX
+/// perft-bisect, perft-check and match) runs the tool with the arguments that follow, and
+/// `<tool> --help` prints its usage; any other line is one USI command, run to its end
+/// (`perft N [position]` sets the position first). Returns the exit status: a line that is
+/// neither (an unknown option or word, a malformed command) gets a message on stderr and 2.
+int run_command_line(int argc, char* argv[]);
 
 } // namespace tsubame::usi

@@ -4,8 +4,8 @@
 //   tsubame <command ...>        runs one USI command and exits, e.g.
 //   tsubame perft 5 [sfen ...]   perft of the start position or of an SFEN
 //   tsubame bench [depth]        the fixed bench search (node count and speed)
-//   tsubame <tool> ...           a tool (usi/cli.cpp): selfplay, features, tsume,
-//                                perft-bisect, perft-check, match
+//   tsubame <tool> ...           a tool (usi/cli.cpp): gensfen, tsume, match, ...
+//   tsubame --help | --version   the modes, tools and USI commands | version and commit
 
 #include <cstdio>
 #include <iostream>
@@ -18,8 +18,7 @@ int main(int argc, char* argv[]) {
     std::setvbuf(stdout, nullptr, _IONBF, 0);
     std::ios::sync_with_stdio(true);
 
-    if (const auto status = tsubame::usi::run_tool(argc, argv)) return *status;
-    if (argc > 1) return tsubame::usi::run_usi_command(argc, argv);
+    if (argc > 1) return tsubame::usi::run_command_line(argc, argv);
     tsubame::usi::UsiLoop loop(std::cout);
     loop.run(std::cin);
     return 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <type_traits>
@@ -298,8 +299,21 @@ void UsiLoop::run_perft(int depth) {
 }
 
 void UsiLoop::execute(const BenchCommand& command) {
-    const BenchResult r  = engine_.bench(command.depth ? command.depth : DEFAULT_BENCH_DEPTH);
-    const int64_t     ms = std::max<int64_t>(r.time_ms, 1);
+    // A line per position as its search ends (as Stockfish's bench), then the totals, whose
+    // `Nodes searched  :` line scripts/bench-signature.sh reads.
+    const auto on_position = [this](const BenchPosition& p) {
+        const int64_t us = std::max<int64_t>(p.time_us, 1);
+        char          line[128];
+        std::snprintf(line, sizeof line, "Position %2d/%d  nodes %10llu  time %8.1f ms  nps %9llu",
+                      p.number, p.count, static_cast<unsigned long long>(p.nodes),
+                      double(p.time_us) / 1000,
+                      static_cast<unsigned long long>(p.nodes * 1000000 / uint64_t(us)));
+        send(line);
+    };
+    const BenchResult r =
+        engine_.bench(command.depth ? command.depth : DEFAULT_BENCH_DEPTH, {}, on_position);
+    const int64_t ms = std::max<int64_t>(r.time_ms, 1);
+    send("");
     send("Total time (ms) : " + std::to_string(r.time_ms));
     send("Nodes searched  : " + std::to_string(r.nodes));
     send("Nodes/second    : " + std::to_string(r.nodes * 1000 / uint64_t(ms)));

@@ -1,17 +1,26 @@
 // Transcripts against the real binary through pipes, as a GUI drives it: exact replies for
 // every command and each pitfall of usi.md §8 (one bestmove per go, stop latency, isready
-// during a search, nothing before usi or after quit, CR-LF, garbage input).
+// during a search, nothing before usi or after quit, CR-LF, garbage input); and the command
+// line: help, version, the tools' usage, one USI command, bad arguments.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
+#include <unistd.h>
+
+#include "command.h"
 #include "match/child_process.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
+#include "usi_loop.h"
 
 namespace tsubame::test {
 
@@ -373,6 +382,148 @@ TEST(Transcript, GoMateAnswersWithCheckmate) {
     ASSERT_TRUE(lines) << joined(s.engine.last_lines());
     EXPECT_EQ(lines->back(), "checkmate G*5b");
     s.expect_no_bestmove(300ms);
+}
+
+// ---------------------------------------------------------------- the command line
+
+// `tsubame <args>` run to its end: the exit status, the lines of stdout and the text of stderr.
+struct CommandLineRun {
+    std::optional<int>       status;
+    std::vector<std::string> out;
+    std::string              err;
+};
+
+CommandLineRun run_tsubame(const std::vector<std::string>& args) {
+    // ChildProcess reads stdout; a shell sends stderr to a file.
+    const std::string err_path =
+        testing::TempDir() + "tsubame_cli_stderr_" + std::to_string(getpid());
+    std::vector<std::string> argv{"/bin/sh", "-c", "f=$1; shift; exec \"$0\" \"$@\" 2>\"$f\"",
+                                  TSUBAME_BINARY, err_path};
+    argv.insert(argv.end(), args.begin(), args.end());
+    ChildProcess process(argv);
+    process.close_input();
+    CommandLineRun run;
+    run.out = process.read_for(SET_UP); // up to the end of its output
+    EXPECT_TRUE(process.at_eof()) << "tsubame " << args.front() << " did not finish";
+    EXPECT_TRUE(process.wait_exit(AT_ONCE));
+    run.status = process.exit_status();
+    std::ifstream      err(err_path);
+    std::ostringstream text;
+    text << err.rdbuf();
+    run.err = text.str();
+    std::remove(err_path.c_str());
+    return run;
+}
+
+// Every tool of the command line (usi/cli.cpp), with the words of its brief in `--help`.
+const std::vector<std::pair<std::string, std::string>> TOOLS = {
+    {"gensfen", "training games"},     {"games-dump", "game-record shard"},
+    {"nnue-data", "training records"}, {"nnue-eval", "net file"},
+    {"selfplay", "self-play games"},   {"features", "feature dump"},
+    {"tsume", "mate solver"},          {"perft-bisect", "move-generator difference"},
+    {"perft-check", "perft counts"},   {"match", "two USI engines"},
+};
+
+TEST(CommandLine, HelpListsTheModesToolsAndUsiCommands) {
+    for (const char* flag : {"--help", "-h", "help"}) {
+        const CommandLineRun run = run_tsubame({flag});
+        EXPECT_EQ(run.status, 0) << flag;
+        EXPECT_EQ(run.err, "") << flag;
+        const std::string text = joined(run.out);
+        EXPECT_NE(text.find("usage: tsubame "), std::string::npos) << text;
+        EXPECT_NE(text.find("tsubame bench [depth]"), std::string::npos) << text;
+        EXPECT_NE(text.find("tsubame --version"), std::string::npos) << text;
+        for (const auto& tool : TOOLS) { // tool.first, with the words tool.second
+            const bool listed = std::any_of(run.out.begin(), run.out.end(), [&](const auto& line) {
+                return line.starts_with("  " + tool.first + " ")
+                    && line.find(tool.second) != std::string::npos;
+            });
+            EXPECT_TRUE(listed) << tool.first << " with '" << tool.second << "' is missing:\n"
+                                << text;
+        }
+    }
+    // The USI commands listed are exactly the ones the loop knows.
+    const CommandLineRun  run     = run_tsubame({"--help"});
+    const auto            heading = std::find_if(run.out.begin(), run.out.end(),
+                                                 [](const auto& l) { return l.starts_with("USI commands"); });
+    std::set<std::string> listed;
+    ASSERT_NE(heading, run.out.end()) << joined(run.out);
+    for (auto it = heading + 1; it != run.out.end(); ++it) {
+        std::istringstream in(*it);
+        std::string        word;
+        in >> word;
+        if (it->starts_with("  ") && !it->starts_with("   ")) listed.insert(word);
+    }
+    const std::set<std::string> known = {"usi",   "isready", "setoption", "usinewgame", "position",
+                                         "go",    "perft",   "stop",      "ponderhit",  "gameover",
+                                         "bench", "d",       "quit"};
+    EXPECT_EQ(listed, known);
+    for (const std::string& word : listed) {
+        const usi::ParsedCommand parsed  = usi::parse_command(word);
+        const auto*              invalid = std::get_if<usi::InvalidCommand>(&parsed.command);
+        EXPECT_FALSE(invalid && invalid->message.starts_with("unknown command")) << word;
+    }
+}
+
+TEST(CommandLine, VersionNamesTheCommitAndTheBuildDate) {
+    for (const char* flag : {"--version", "-v"}) {
+        const CommandLineRun run = run_tsubame({flag});
+        EXPECT_EQ(run.status, 0) << flag;
+        EXPECT_EQ(run.err, "") << flag;
+        ASSERT_EQ(run.out.size(), 3u) << joined(run.out);
+        EXPECT_EQ(run.out[0], usi::ENGINE_NAME); // as `id name` says it
+        EXPECT_TRUE(std::regex_match(run.out[1], std::regex("commit ([0-9A-Za-z._-]+|unknown)")))
+            << run.out[1];
+        EXPECT_TRUE(std::regex_match(run.out[2], std::regex("built 20[0-9]{2}-[01][0-9]-[0-3][0-9] "
+                                                            "with (GCC|clang) [0-9.]+")))
+            << run.out[2];
+    }
+}
+
+TEST(CommandLine, EveryToolPrintsItsUsage) {
+    for (const auto& [tool, brief] : TOOLS) {
+        const CommandLineRun run = run_tsubame({tool, "--help"});
+        EXPECT_EQ(run.status, 0) << tool;
+        EXPECT_EQ(run.err, "") << tool; // no error before the usage
+        ASSERT_FALSE(run.out.empty()) << tool;
+        EXPECT_TRUE(run.out[0].starts_with("usage: tsubame " + tool + " ")) << run.out[0];
+    }
+}
+
+TEST(CommandLine, UnknownArgumentsFailWithAMessage) {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"--frobnicate"},
+                                               {"-x"},
+                                               {"frobnicate", "now"},
+                                               {"bench", "deep"},
+                                               {"perft", "99"},
+                                               {"perft", "3", "sfen", "not-a-position"}}) {
+        const CommandLineRun run = run_tsubame(args);
+        EXPECT_EQ(run.status, 2) << args.front();
+        EXPECT_TRUE(run.out.empty()) << joined(run.out); // nothing on stdout, no info string
+        EXPECT_TRUE(run.err.starts_with("tsubame: ")) << run.err;
+        EXPECT_NE(run.err.find("tsubame --help"), std::string::npos) << run.err;
+    }
+    EXPECT_NE(run_tsubame({"--frobnicate"}).err.find("unknown option '--frobnicate'"),
+              std::string::npos);
+    EXPECT_NE(
+        run_tsubame({"frobnicate"}).err.find("'frobnicate' is neither a tool nor a USI command"),
+        std::string::npos);
+}
+
+TEST(CommandLine, OneUsiCommandRunsAndExits) {
+    CommandLineRun run = run_tsubame({"perft", "2"});
+    EXPECT_EQ(run.status, 0);
+    EXPECT_NE(joined(run.out).find("\nNodes searched: 900\n"), std::string::npos)
+        << joined(run.out);
+    run = run_tsubame({"perft", "1", "startpos", "moves", "7g7f"});
+    EXPECT_EQ(run.status, 0);
+    EXPECT_NE(joined(run.out).find("\nNodes searched: 30\n"), std::string::npos) << joined(run.out);
+    run = run_tsubame({"usi"});
+    EXPECT_EQ(run.status, 0);
+    ASSERT_FALSE(run.out.empty());
+    EXPECT_EQ(run.out.front(), std::string("id name ") + usi::ENGINE_NAME);
+    EXPECT_EQ(run.out.back(), "usiok");
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // The match runner (tsubame match): the arbiter's adjudications on positions, the clock, the
-// statistics on known inputs (values from shared/tools/match/lib/stats.mjs), the CSA record,
-// and whole games against the fake engines of tests/fake/fake_engine.cpp.
+// statistics on known inputs (values from shared/tools/match/lib/stats.mjs) and one-sided
+// samples, the ETA, the CSA and KIF records, and whole games against the fake engines of
+// tests/fake/fake_engine.cpp.
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -23,7 +25,9 @@
 #include "match/engine.h"
 #include "match/game.h"
 #include "match/options.h"
+#include "match/plot.h"
 #include "match/record.h"
+#include "match/report.h"
 #include "match/runner.h"
 #include "match/stats.h"
 
@@ -177,6 +181,28 @@ TEST(MatchOpenings, LoadsLinesAndRejectsBadOnes) {
     EXPECT_NE(error.find("checkmate"), std::string::npos) << error;
 }
 
+// The repository's own openings (tests/data/openings.sfen, the README's match example): 40 to
+// 60 lines, each 8 to 16 legal plies from the start position, no two reaching one position.
+TEST(MatchOpenings, TheRepositoryFileLoads) {
+    std::ifstream file(TSUBAME_TEST_DATA "/openings.sfen");
+    ASSERT_TRUE(file);
+    std::string error;
+    const auto  openings = load_openings(file, EnteringKingRule::CSA27, error);
+    ASSERT_TRUE(openings) << error;
+    EXPECT_GE(openings->size(), 40u);
+    EXPECT_LE(openings->size(), 60u);
+    std::set<std::string> positions;
+    for (const std::string& line : *openings) {
+        Game game;
+        ASSERT_TRUE(game.set_position(line).ok()) << line;
+        EXPECT_TRUE(line.starts_with("startpos moves ")) << line;
+        EXPECT_GE(game.moves().size(), 8u) << line;
+        EXPECT_LE(game.moves().size(), 16u) << line;
+        const std::string sfen = game.position().sfen();
+        EXPECT_TRUE(positions.insert(sfen.substr(0, sfen.rfind(' '))).second) << line;
+    }
+}
+
 // ---------------------------------------------------------------- options and clock
 
 TEST(MatchOptionsTest, ParsesFlagsAndDefaults) {
@@ -261,11 +287,101 @@ TEST(MatchStats, EloIntervalAndLosOnKnownInputs) {
     EXPECT_NEAR(e->low, -23.94106742935957, 1e-9);
     EXPECT_NEAR(e->high, 128.75841342651847, 1e-9);
     EXPECT_NEAR(e->los, 0.9016471304925029, 1e-6);
-    e = estimate_elo({3, 0, 0});
-    EXPECT_TRUE(std::isinf(e->elo));
-    EXPECT_EQ(format_elo(e), "+inf");
+    EXPECT_EQ(e->bound, EloBound::NONE);
     EXPECT_EQ(format_elo(estimate_elo({0, 4, 0})), "+0.0 +/- 0.0");
     EXPECT_FALSE(estimate_elo({0, 0, 0}));
+}
+
+// One-sided samples: a finite bound, never "inf". n wins in n games: the score is above
+// 0.05^(1/n) with 95% confidence (below it, n wins in a row are rarer than 5%).
+TEST(MatchStats, OneSidedSamplesShowAFiniteBound) {
+    auto e = estimate_elo({3, 0, 0});
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->bound, EloBound::ABOVE);
+    EXPECT_NEAR(e->elo, elo_from_score(std::pow(0.05, 1.0 / 3)), 1e-9);
+    EXPECT_NEAR(e->elo, -93.6, 0.05);
+    EXPECT_EQ(e->low, e->elo);
+    EXPECT_EQ(format_elo(e), "> -93.6 (95%)");
+    EXPECT_NEAR(e->los, 0.958, 0.001);
+    e = estimate_elo({20, 0, 0});
+    EXPECT_EQ(format_elo(e), "> +316.6 (95%)"); // more wins, a higher bound
+    e = estimate_elo({0, 0, 20});
+    EXPECT_EQ(e->bound, EloBound::BELOW);
+    EXPECT_EQ(e->high, e->elo);
+    EXPECT_EQ(format_elo(e), "< -316.6 (95%)");
+
+    // Both sides scored, but the normal interval reaches a score of 1: the Wilson interval.
+    e = estimate_elo({5, 1, 0});
+    EXPECT_EQ(e->bound, EloBound::NONE);
+    EXPECT_NEAR(e->score, 11.0 / 12, 1e-12);
+    EXPECT_NEAR(e->elo, elo_from_score(11.0 / 12), 1e-9);
+    const double z = 1.959963984540054, n = 6, p = 11.0 / 12;
+    const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+    const double half   = z / (1 + z * z / n) * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+    EXPECT_NEAR(e->low, elo_from_score(centre - half), 1e-9);
+    EXPECT_NEAR(e->high, elo_from_score(centre + half), 1e-9);
+    EXPECT_LT(e->low, e->elo);
+    EXPECT_LT(e->elo, e->high);
+
+    // Whatever the small sample, nothing shown is infinite: progress line, summary, plot.
+    MatchOptions options;
+    options.sprt = SprtParams{};
+    for (int w = 0; w <= 4; ++w)
+        for (int d = 0; d <= 2; ++d)
+            for (int l = 0; l <= 4; ++l) {
+                if (w + d + l == 0) continue;
+                MatchTotals totals;
+                totals.wdl = {w, d, l};
+                totals.history.push_back(*estimate_elo(totals.wdl));
+                const std::string where =
+                    std::to_string(w) + "/" + std::to_string(d) + "/" + std::to_string(l) + ": ";
+                for (const std::string& text :
+                     {progress_line(totals, 20, options, 60000), summary_text(totals, options)}) {
+                    EXPECT_EQ(text.find("inf"), std::string::npos) << where << text;
+                    EXPECT_EQ(text.find("nan"), std::string::npos) << where << text;
+                }
+                std::ostringstream svg;
+                write_elo_svg(totals.history, "t", svg);
+                EXPECT_EQ(svg.str().find("inf"), std::string::npos) << where << svg.str();
+                EXPECT_EQ(svg.str().find("nan"), std::string::npos) << where << svg.str();
+            }
+}
+
+// The plot of a one-sided sample draws its line at the bound, inside the plot (it was pinned
+// at the edge, labelled "inf"), and names the bound.
+TEST(MatchStats, PlotOfAOneSidedSampleShowsTheBound) {
+    std::vector<EloEstimate> history;
+    for (int n = 1; n <= 10; ++n)
+        history.push_back(*estimate_elo({n, 0, 0}));
+    std::ostringstream svg;
+    write_elo_svg(history, "all won", svg);
+    const std::string text = svg.str();
+    EXPECT_NE(text.find("last: &gt; 182.7 (95%)"), std::string::npos) << text;
+    // The line ends at the bound, +182.7 on an axis of ±550 (one win bounds it at -511.5):
+    // y = 40 + 310 × (550 - 182.7) / 1100 = 143.5, not the top edge at y = 40.
+    const size_t line = text.find("<polyline");
+    ASSERT_NE(line, std::string::npos) << text;
+    EXPECT_NE(text.find(" 700.0,143.5 \"/>", line), std::string::npos) << text;
+    EXPECT_NE(text.find(">+550.0</text>"), std::string::npos) << text;
+}
+
+// ETA: the games left in rounds of `concurrency` games, each as long as the mean so far.
+TEST(MatchReport, EtaFromGamesDoneGamesLeftAndConcurrency) {
+    EXPECT_EQ(eta_seconds(60000, 0, 10, 1), std::nullopt);
+    EXPECT_EQ(eta_seconds(60000, 3, 7, 1), 140); // 20 s a game, 7 games
+    EXPECT_EQ(eta_seconds(60000, 4, 6, 2), 90); // 30 s a game, 3 rounds of 2
+    EXPECT_EQ(eta_seconds(60000, 9, 1, 2), 13); // one game left: one game's time
+    EXPECT_EQ(eta_seconds(60000, 10, 0, 2), 0);
+    MatchOptions options;
+    options.concurrency = 2;
+    MatchTotals totals;
+    totals.wdl = {2, 1, 1};
+    EXPECT_EQ(progress_line(totals, 10, options, 3723000 * 4 / 6),
+              "[4/10] +2 =1 -1  " + std::string("Elo ") + format_elo(estimate_elo(totals.wdl))
+                  + "  ETA 1:02:03");
+    EXPECT_EQ(progress_line(totals, 4, options, 1000).find("ETA"), std::string::npos); // done
+    totals.stop_reason = "SPRT accepted H1";
+    EXPECT_EQ(progress_line(totals, 10, options, 1000).find("ETA"), std::string::npos);
 }
 
 TEST(MatchStats, SprtOnKnownInputs) {
@@ -323,6 +439,135 @@ TEST(MatchRecord, CsaMovesAndFile) {
     write_csa(g, options, out);
     EXPECT_NE(out.str().find("P1 *  *  *  *  *  *  *  * -OU\n"), std::string::npos) << out.str();
     EXPECT_NE(out.str().find("P+00KI\n+\n%ILLEGAL_MOVE\n"), std::string::npos) << out.str();
+}
+
+namespace {
+
+// Splits text into lines (without their line feeds).
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream       in(text);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+} // namespace
+
+// KIF as ShogiHome writes it (the expected lines are what tsshogi 2.2.0's exportKIF writes for
+// the same moves and times): a capture with promotion, a same-square recapture, a drop, a
+// capture, and a same-square recapture again; per-move and total times in whole seconds.
+TEST(MatchRecord, KifMovesTimesAndEnding) {
+    Game game;
+    ASSERT_TRUE(game.set_position("startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e 2b3c 4e3d 3c3d").ok());
+    const std::vector<Move>& m = game.moves();
+    EXPECT_EQ(to_kif(m[0], Move::none()), "７六歩(77)");
+    EXPECT_EQ(to_kif(m[2], m[1]), "２二角成(88)");
+    EXPECT_EQ(to_kif(m[3], m[2]), "同　銀(31)");
+    EXPECT_EQ(to_kif(m[4], m[3]), "４五角打");
+    GameResult g;
+    g.setup.number  = 7;
+    g.setup.opening = "startpos moves 7g7f 3c3d";
+    g.start_sfen    = std::string(Position::START_SFEN);
+    g.opening_moves = {m[0], m[1]};
+    g.moves         = {{m[2], 1500, 7, "cp 30"}, {m[3], 2000, 8, "cp -10"}, {m[4], 61000, {}, ""},
+                       {m[5], 0, {}, ""},        {m[6], 500, {}, ""},       {m[7], 3000, {}, ""}};
+    g.names         = {"Alpha", "Beta"};
+    g.outcome       = {Termination::RESIGN, WHITE, ""};
+    g.final_sfen    = game.position().sfen();
+    std::ostringstream out;
+    write_kif(g, MatchOptions{}, out);
+    const std::vector<std::string> lines = lines_of(out.str());
+    ASSERT_GE(lines.size(), 8u) << out.str();
+    EXPECT_EQ(lines[0], "#KIF version=2.0 encoding=UTF-8");
+    EXPECT_TRUE(lines[3].starts_with("開始日時：")) << lines[3];
+    EXPECT_TRUE(lines[4].starts_with("終了日時：")) << lines[4];
+    EXPECT_EQ(lines[5], "棋戦：tsubame match game 7");
+    const std::vector<std::string> rest(lines.begin() + 6, lines.end());
+    const std::vector<std::string> expected = {
+        "手合割：平手",
+        "先手：Alpha",
+        "後手：Beta",
+        "手数----指手---------消費時間--",
+        "   1 ７六歩(77)   ( 0:00/00:00:00)",
+        "   2 ３四歩(33)   ( 0:00/00:00:00)",
+        "*end of opening (2 plies)",
+        "   3 ２二角成(88) ( 0:01/00:00:01)",
+        "*time 1500 ms, depth 7, score cp 30",
+        "   4 同　銀(31)   ( 0:02/00:00:02)",
+        "*time 2000 ms, depth 8, score cp -10",
+        "   5 ４五角打     ( 1:01/00:01:02)",
+        "*time 61000 ms",
+        "   6 ３三銀(22)   ( 0:00/00:00:02)",
+        "*time 0 ms",
+        "   7 ３四角(45)   ( 0:00/00:01:03)",
+        "*time 500 ms",
+        "   8 同　銀(33)   ( 0:03/00:00:05)",
+        "*time 3000 ms",
+        "   9 投了         ( 0:00/00:01:03)",
+        "*result: gote (Beta) wins by resign",
+        "まで8手で後手の勝ち",
+    };
+    EXPECT_EQ(rest, expected) << out.str();
+}
+
+// A game from a position that is not the standard one: the BOD diagram (hands pawns first,
+// White's pieces marked v, promoted pieces by their one-character names), the side to move,
+// and moves numbered from 1 whatever the SFEN's move number.
+TEST(MatchRecord, KifFromAnotherPosition) {
+    GameResult g;
+    g.start_sfen = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 40";
+    Game game;
+    ASSERT_TRUE(game.set_position("sfen " + g.start_sfen + " moves 2b3b").ok());
+    g.setup.opening = "sfen " + g.start_sfen;
+    g.moves         = {{game.moves()[0], 2500, {}, ""}};
+    g.names         = {"Alpha", "Beta"};
+    g.outcome       = {Termination::TIME_FORFEIT, WHITE, "no bestmove"};
+    g.final_sfen    = game.position().sfen();
+    std::ostringstream out;
+    write_kif(g, MatchOptions{}, out);
+    const std::vector<std::string> lines = lines_of(out.str());
+    ASSERT_GE(lines.size(), 6u) << out.str();
+    const std::vector<std::string> rest(lines.begin() + 6, lines.end());
+    const std::vector<std::string> expected = {
+        "後手の持駒：歩五　桂　銀　金　",
+        "  ９ ８ ７ ６ ５ ４ ３ ２ １",
+        "+---------------------------+",
+        "|v香 ・ ・ ・ ・ ・ ・v桂v香|一",
+        "| ・ ・ ・ ・ ・ と ・v金v玉|二",
+        "| ・ ・v桂v歩 ・ 銀 ・ ・ ・|三",
+        "|v歩 ・v歩 ・ ・ ・ ・ 歩v歩|四",
+        "| ・ ・ ・ 歩 ・ ・ 銀v歩 ・|五",
+        "| ・ 歩 歩v角 ・ ・ 歩 ・ 歩|六",
+        "| 歩 ・ ・ ・ ・ ・ 金 銀 ・|七",
+        "| 飛 ・ ・ ・ ・ ・ ・ ・ ・|八",
+        "| 香 桂 ・ ・ ・ ・v角 玉 香|九",
+        "+---------------------------+",
+        "先手の持駒：金　飛　",
+        "後手番",
+        "先手：Alpha",
+        "後手：Beta",
+        "手数----指手---------消費時間--",
+        "   1 ３二金(22)   ( 0:02/00:00:02)",
+        "*time 2500 ms",
+        "   2 切れ負け     ( 0:00/00:00:00)",
+        "*result: gote (Beta) wins by time-forfeit: no bestmove",
+        "まで1手で時間切れにより後手の勝ち",
+    };
+    EXPECT_EQ(rest, expected) << out.str();
+
+    // Hands of more than one piece of a kind, promoted pieces, and the endings' words.
+    g.start_sfen = "+R7k/9/8P/9/9/9/9/9/4K4 b G2P3l18p 1";
+    g.moves.clear();
+    g.outcome    = {Termination::REPETITION, std::nullopt, ""};
+    g.final_sfen = g.start_sfen;
+    out.str("");
+    write_kif(g, MatchOptions{}, out);
+    EXPECT_NE(out.str().find("後手の持駒：歩十八　香三　\n"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("| 龍 ・ ・ ・ ・ ・ ・ ・v玉|一\n"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("先手の持駒：歩二　金　\n先手番\n"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("   1 千日手       ( 0:00/00:00:00)\n"), std::string::npos);
+    EXPECT_NE(out.str().find("まで0手で千日手\n"), std::string::npos) << out.str();
 }
 
 // ---------------------------------------------------------------- games against fake engines
@@ -545,6 +790,14 @@ TEST(MatchRun, TsubameAgainstTsubameAtFixedNodes) {
         const std::string csa = read(dir / "out" / name);
         EXPECT_TRUE(csa.starts_with("V2.2\nN+Tsubame")) << csa;
         EXPECT_NE(csa.find("\n%"), std::string::npos) << csa; // ends with a special move
+        // The KIF record beside it: the same game, its moves numbered, its ending stated.
+        std::snprintf(name, sizeof name, "game-%04d.kifu", i);
+        const std::string kif = read(dir / "out" / name);
+        EXPECT_TRUE(kif.starts_with("#KIF version=2.0 encoding=UTF-8\n")) << kif;
+        EXPECT_NE(kif.find("\n先手：Tsubame"), std::string::npos) << kif;
+        const std::string first = i <= 2 ? "７六歩(77)" : "２六歩(27)"; // the two openings
+        EXPECT_NE(kif.find("\n   1 " + first + "   ( 0:00/00:00:00)\n"), std::string::npos) << kif;
+        EXPECT_NE(kif.find("\nまで"), std::string::npos) << kif;
     }
     std::filesystem::remove_all(dir);
 }

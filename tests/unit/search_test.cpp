@@ -746,5 +746,26 @@ TEST(Search, BenchIsDeterministic) {
     EXPECT_GT(h.engine.bench(3).nodes, 1000u);
 }
 
+// Each position is reported once, in order, as its search ends; their nodes add up to the
+// total, and their times fit in the total time.
+TEST(Search, BenchReportsEveryPosition) {
+    Harness                    h;
+    std::vector<BenchPosition> positions;
+    const BenchResult          r =
+        h.engine.bench(3, {}, [&](const BenchPosition& p) { positions.push_back(p); });
+    ASSERT_EQ(int(positions.size()), BENCH_POSITION_COUNT);
+    uint64_t nodes = 0;
+    int64_t  us    = 0;
+    for (int i = 0; i < BENCH_POSITION_COUNT; ++i) {
+        EXPECT_EQ(positions[size_t(i)].number, i + 1);
+        EXPECT_EQ(positions[size_t(i)].count, BENCH_POSITION_COUNT);
+        EXPECT_GT(positions[size_t(i)].nodes, 0u) << "position " << i + 1;
+        nodes += positions[size_t(i)].nodes;
+        us += positions[size_t(i)].time_us;
+    }
+    EXPECT_EQ(nodes, r.nodes);
+    EXPECT_LE(us / 1000, r.time_ms);
+}
+
 } // namespace
 } // namespace tsubame

@@ -63,6 +63,42 @@ TEST(UsiLoop, GoPerftPrintsDivideAndTotal) {
     EXPECT_TRUE(contains(s.send("perft 1"), "Nodes searched: 30\n"));
 }
 
+// `bench`: a line per position (number, nodes, time, nps), then the totals in the format
+// scripts/bench-signature.sh reads; the positions' nodes add up to `Nodes searched`.
+TEST(UsiLoop, BenchPrintsEachPositionThenTheTotals) {
+    Session                  s;
+    std::istringstream       out(s.send("bench 2"));
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(out, line);)
+        lines.push_back(line);
+    ASSERT_GE(lines.size(), 5u);
+    const size_t positions = lines.size() - 4; // a blank line and three totals follow
+    uint64_t     sum       = 0;
+    for (size_t i = 0; i < positions; ++i) {
+        std::istringstream row(lines[i]);
+        std::string        word, number, nodes_word, time_word, ms_word, nps_word;
+        uint64_t           nodes = 0, nps = 0;
+        double             ms = -1;
+        row >> word >> number >> nodes_word >> nodes >> time_word >> ms >> ms_word >> nps_word
+            >> nps;
+        EXPECT_EQ(word, "Position") << lines[i];
+        EXPECT_EQ(number, std::to_string(i + 1) + "/" + std::to_string(positions)) << lines[i];
+        EXPECT_EQ(nodes_word + time_word + ms_word + nps_word, "nodestimemsnps") << lines[i];
+        EXPECT_GT(nodes, 0u) << lines[i];
+        EXPECT_GE(ms, 0) << lines[i];
+        EXPECT_GT(nps, 0u) << lines[i];
+        if (ms >= 10) { // the time is shown to a tenth of a millisecond
+            EXPECT_NEAR(double(nps), double(nodes) * 1000 / ms, 0.01 * double(nps)) << lines[i];
+        }
+        EXPECT_TRUE(row.eof()) << lines[i];
+        sum += nodes;
+    }
+    EXPECT_EQ(lines[positions], "");
+    EXPECT_TRUE(lines[positions + 1].starts_with("Total time (ms) : ")) << lines[positions + 1];
+    EXPECT_EQ(lines[positions + 2], "Nodes searched  : " + std::to_string(sum));
+    EXPECT_TRUE(lines[positions + 3].starts_with("Nodes/second    : ")) << lines[positions + 3];
+}
+
 TEST(UsiLoop, BadPerftDepthIsAnError) {
     Session s;
     for (const char* line : {"go perft", "go perft 0", "go perft -3", "go perft x",

@@ -127,8 +127,10 @@ std::vector<std::string> ChildProcess::read_for(Millis duration) {
 bool ChildProcess::wait_exit(Millis timeout) {
     const auto deadline = Clock::now() + timeout;
     while (!exited_) {
-        if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
             exited_ = true;
+            if (WIFEXITED(status)) exit_status_ = WEXITSTATUS(status);
             break;
         }
         if (Clock::now() >= deadline) return false;

@@ -52,6 +52,9 @@ public:
     bool at_eof() const { return eof_; }
     /// Waits for the process to exit; true if it did within `timeout`.
     bool wait_exit(Millis timeout);
+    /// The exit status once wait_exit has seen the process exit on its own; nullopt before,
+    /// and for a process ended by a signal.
+    std::optional<int> exit_status() const { return exit_status_; }
     /// Kills the process (SIGKILL) and reaps it; does nothing if it already exited.
     void kill_now();
     /// The process id.
@@ -64,6 +67,7 @@ private:
     bool                     eof_        = false;
     bool                     exited_     = false;
     bool                     own_group_  = false;
+    std::optional<int>       exit_status_;
     std::string              buffer_;
     std::vector<std::string> last_lines_;
 };

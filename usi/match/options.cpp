@@ -65,7 +65,8 @@ time control (per side; one of them is needed)
   --move-timeout MS              without a clock, the longest a move may take (default 60000)
 run
   --concurrency K                games in parallel (default 1)
-  --out DIR                      CSA records (DIR/game-NNNN.csa), games.tsv, summary.txt
+  --out DIR                      records (DIR/game-NNNN.csa, CSA; DIR/game-NNNN.kifu, KIF
+                                 in UTF-8), games.tsv, summary.txt
   --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (alpha = beta = 0.05 by default)
   --plot FILE.svg                Elo estimate and its 95% interval over the games
 )";

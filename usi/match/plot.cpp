@@ -91,8 +91,14 @@ void write_elo_svg(const std::vector<EloEstimate>& history, const std::string& t
     out << "\"/>\n";
     const EloEstimate& last = history.back();
     out << "<text x=\"" << WIDTH - RIGHT << "\" y=\"" << TOP - 6
-        << "\" text-anchor=\"end\" fill=\"#1f5fa8\">last: " << num(last.elo) << " ["
-        << num(last.low) << ", " << num(last.high) << "]</text>\n";
+        << "\" text-anchor=\"end\" fill=\"#1f5fa8\">last: ";
+    if (last.bound == EloBound::ABOVE)
+        out << "&gt; " << num(last.elo) << " (95%)";
+    else if (last.bound == EloBound::BELOW)
+        out << "&lt; " << num(last.elo) << " (95%)";
+    else
+        out << num(last.elo) << " [" << num(last.low) << ", " << num(last.high) << "]";
+    out << "</text>\n";
     out << "</svg>\n";
 }
 

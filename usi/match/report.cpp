@@ -1,5 +1,6 @@
 #include "match/report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -15,7 +16,6 @@ std::string fixed(double x, int decimals) {
 }
 
 std::string bound(double x) {
-    if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
     x += 0.0; // no "-0.0"
     return (x >= 0 ? "+" : "") + fixed(x, 1);
 }
@@ -56,13 +56,32 @@ void MatchTotals::add(const GameResult& game) {
     history.push_back(*estimate_elo(wdl));
 }
 
-std::string progress_line(const MatchTotals& totals, int games, const MatchOptions& options) {
-    std::string line = "[" + std::to_string(totals.wdl.games()) + "/" + std::to_string(games) + "] "
+std::optional<int64_t> eta_seconds(int64_t elapsed_ms, int done, int left, int concurrency) {
+    if (done <= 0) return std::nullopt;
+    const int    slots  = std::max(concurrency, 1);
+    const int    rounds = (std::max(left, 0) + slots - 1) / slots;
+    const double game_s = double(elapsed_ms) / 1000 * slots / done;
+    return int64_t(std::llround(rounds * game_s));
+}
+
+std::string progress_line(const MatchTotals& totals, int games, const MatchOptions& options,
+                          int64_t elapsed_ms) {
+    const int   done = totals.wdl.games();
+    std::string line = "[" + std::to_string(done) + "/" + std::to_string(games) + "] "
                      + wdl_text(totals.wdl) + "  Elo " + format_elo(estimate_elo(totals.wdl));
     if (options.sprt)
         line += "  LLR " + fixed(sprt_llr(totals.wdl, options.sprt->elo0, options.sprt->elo1), 2)
               + " (" + fixed(sprt_lower_bound(*options.sprt), 2) + ", "
               + fixed(sprt_upper_bound(*options.sprt), 2) + ")";
+    const auto eta =
+        eta_seconds(elapsed_ms, done, games - done, std::min(options.concurrency, games));
+    if (eta && done < games && totals.stop_reason.empty()) {
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "  ETA %lld:%02lld:%02lld",
+                      static_cast<long long>(*eta / 3600), static_cast<long long>(*eta / 60 % 60),
+                      static_cast<long long>(*eta % 60));
+        line += buf;
+    }
     return line;
 }
 
@@ -111,10 +130,12 @@ std::string summary_text(const MatchTotals& t, const MatchOptions& options) {
         out << "  score " << fixed(t.wdl.wins + 0.5 * t.wdl.draws, 1) << "/" << n << " ("
             << fixed(100 * e->score, 1) << "%)";
     out << '\n';
-    if (e)
-        out << "Elo difference (engine1 - engine2): " << format_elo(e) << "  95% [" << bound(e->low)
-            << ", " << bound(e->high) << "]  LOS " << fixed(100 * e->los, 1) << "%\n";
-    else
+    if (e) {
+        out << "Elo difference (engine1 - engine2): " << format_elo(e);
+        if (e->bound == EloBound::NONE)
+            out << "  95% [" << bound(e->low) << ", " << bound(e->high) << "]";
+        out << "  LOS " << fixed(100 * e->los, 1) << "%\n";
+    } else
         out << "Elo difference: n/a (no games)\n";
     out << "engine1 as sente: " << wdl_text(t.as_black) << "   as gote: " << wdl_text(t.as_white)
         << '\n';

@@ -4,6 +4,7 @@
 // file (TSV) and the final summary.
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,8 +31,16 @@ struct MatchTotals {
     void add(const GameResult& game);
 };
 
-/// `[3/10] +1 =1 -1  Elo +0.0 +/- 123.4` (with the LLR when an SPRT runs).
-std::string progress_line(const MatchTotals& totals, int games, const MatchOptions& options);
+/// Seconds the `left` games will take, after `done` games in `elapsed_ms` played
+/// `concurrency` at a time: each of the concurrent slots plays its games one after another, so
+/// the games left take ceil(left / concurrency) rounds of a game's mean time (elapsed ×
+/// concurrency / done). nullopt before the first game has ended.
+std::optional<int64_t> eta_seconds(int64_t elapsed_ms, int done, int left, int concurrency);
+
+/// `[3/10] +1 =1 -1  Elo +0.0 +/- 123.4  ETA 0:01:10` (with the LLR when an SPRT runs; no ETA
+/// once the match stops early), `elapsed_ms` after the first game started.
+std::string progress_line(const MatchTotals& totals, int games, const MatchOptions& options,
+                          int64_t elapsed_ms);
 /// Header of the per-game table.
 std::string table_header();
 /// One row of the per-game table.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -104,9 +105,13 @@ public:
         if (tsv_) tsv_ << tsv_row(game) << std::endl;
         if (!options_.out_dir.empty()) {
             char name[32];
-            std::snprintf(name, sizeof name, "game-%04d.csa", game.setup.number);
-            std::ofstream csa(std::filesystem::path(options_.out_dir) / name);
+            std::snprintf(name, sizeof name, "game-%04d", game.setup.number);
+            const std::filesystem::path base = std::filesystem::path(options_.out_dir) / name;
+            std::ofstream               csa(base.string() + ".csa");
             write_csa(game, options_, csa);
+            // .kifu: the extension the GUIs read as UTF-8 KIF.
+            std::ofstream kif(base.string() + ".kifu", std::ios::binary);
+            write_kif(game, options_, kif);
         }
         if (options_.sprt && !stop_) {
             const std::string decision = sprt_decision(totals_.wdl, *options_.sprt);
@@ -123,8 +128,14 @@ public:
         shown_ = false;
     }
 
+    // The games start: the ETA counts from here.
+    void start_clock() { start_ = std::chrono::steady_clock::now(); }
+
     void show_progress() {
-        const std::string line = progress_line(totals_, options_.games, options_);
+        const int64_t elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::steady_clock::now() - start_)
+                                       .count();
+        const std::string line = progress_line(totals_, options_.games, options_, elapsed_ms);
         if (live_)
             err_ << '\r' << line << "\x1b[K" << std::flush;
         else
@@ -141,7 +152,8 @@ public:
         out_ << '\n' << text << std::flush;
         if (!options_.out_dir.empty()) {
             std::ofstream(std::filesystem::path(options_.out_dir) / "summary.txt") << text;
-            out_ << "records: " << options_.out_dir << "/game-NNNN.csa, games.tsv, summary.txt\n";
+            out_ << "records: " << options_.out_dir
+                 << "/game-NNNN.csa and .kifu, games.tsv, summary.txt\n";
         }
         if (!options_.plot_file.empty()) {
             std::ofstream svg(options_.plot_file);
@@ -151,16 +163,17 @@ public:
     }
 
 private:
-    const MatchOptions& options_;
-    std::ostream&       out_;
-    std::ostream&       err_;
-    bool                live_;
-    bool                shown_ = false;
-    std::mutex          mutex_;
-    MatchTotals         totals_;
-    std::ofstream       tsv_;
-    int                 next_ = 0;
-    bool                stop_ = false;
+    const MatchOptions&                   options_;
+    std::ostream&                         out_;
+    std::ostream&                         err_;
+    bool                                  live_;
+    bool                                  shown_ = false;
+    std::mutex                            mutex_;
+    MatchTotals                           totals_;
+    std::ofstream                         tsv_;
+    int                                   next_  = 0;
+    bool                                  stop_  = false;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // Game i (0-based): opening pair i/2, engine 1 Black in even games.
@@ -238,6 +251,7 @@ int run_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
         << table_header() << std::endl;
 
     std::vector<std::thread> workers;
+    state.start_clock();
     for (auto& pair : pairs)
         workers.emplace_back([&state, &options, &openings, &order, &pair] {
             const std::array<MatchEngine*, 2> engines = {pair[0].get(), pair[1].get()};

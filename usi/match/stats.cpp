@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 namespace tsubame::usi {
 
@@ -25,8 +27,16 @@ Moments trinomial(double w, double d, double l) {
     return {mean, var};
 }
 
+// The Wilson score interval of a mean score over n games (draws count half), inside (0, 1)
+// whenever 0 < mean < 1.
+std::pair<double, double> wilson_interval(double mean, double n) {
+    const double z2     = Z95 * Z95;
+    const double centre = (mean + z2 / (2 * n)) / (1 + z2 / n);
+    const double half   = Z95 / (1 + z2 / n) * std::sqrt(mean * (1 - mean) / n + z2 / (4 * n * n));
+    return {centre - half, centre + half};
+}
+
 std::string signed_number(double x) {
-    if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
     x += 0.0; // no "-0.0"
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.1f", x);
@@ -51,10 +61,22 @@ std::optional<EloEstimate> estimate_elo(const Wdl& wdl) {
     const Moments m  = trinomial(wdl.wins, wdl.draws, wdl.losses);
     const double  se = std::sqrt(m.variance / n);
     EloEstimate   e;
-    e.score            = m.mean;
-    e.elo              = elo_from_score(m.mean);
-    e.low              = elo_from_score(std::max(0.0, m.mean - Z95 * se));
-    e.high             = elo_from_score(std::min(1.0, m.mean + Z95 * se));
+    e.score = m.mean;
+    if (wdl.wins == n || wdl.losses == n) {
+        // One-sided: the exact binomial bound, P(all n the same way) = 5% at the bound.
+        const double p = std::pow(0.05, 1.0 / n);
+        e.bound        = wdl.wins == n ? EloBound::ABOVE : EloBound::BELOW;
+        e.elo          = elo_from_score(wdl.wins == n ? p : 1 - p);
+        e.low          = wdl.wins == n ? e.elo : -std::numeric_limits<double>::infinity();
+        e.high         = wdl.wins == n ? std::numeric_limits<double>::infinity() : e.elo;
+    } else {
+        e.elo       = elo_from_score(m.mean);
+        double low  = m.mean - Z95 * se;
+        double high = m.mean + Z95 * se;
+        if (low <= 0 || high >= 1) std::tie(low, high) = wilson_interval(m.mean, n);
+        e.low  = elo_from_score(low);
+        e.high = elo_from_score(high);
+    }
     const int decisive = wdl.wins + wdl.losses;
     e.los = decisive > 0 ? 0.5 * (1 + std::erf((wdl.wins - wdl.losses) / std::sqrt(2.0 * decisive)))
                          : 0.5;
@@ -90,11 +112,11 @@ std::string sprt_decision(const Wdl& wdl, const SprtParams& p) {
 
 std::string format_elo(const std::optional<EloEstimate>& e) {
     if (!e) return "n/a";
-    if (std::isinf(e->elo)) return signed_number(e->elo);
-    const double err = (e->high - e->low) / 2;
-    char         buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", err);
-    return signed_number(e->elo) + " +/- " + (std::isinf(err) ? std::string("inf") : buf);
+    if (e->bound == EloBound::ABOVE) return "> " + signed_number(e->elo) + " (95%)";
+    if (e->bound == EloBound::BELOW) return "< " + signed_number(e->elo) + " (95%)";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", (e->high - e->low) / 2);
+    return signed_number(e->elo) + " +/- " + buf;
 }
 
 } // namespace tsubame::usi

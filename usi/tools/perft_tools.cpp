@@ -13,6 +13,7 @@
 #include "match/usi_client.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
+#include "tools/tools.h"
 
 namespace tsubame::usi {
 
@@ -74,19 +75,29 @@ std::string verdict(const std::string& spec, const std::string& move) {
     return error;
 }
 
+constexpr std::string_view BISECT_USAGE =
+    "usage: tsubame perft-bisect --engine CMD [--option NAME=VALUE]... "
+    "[--position SPEC] --depth N [--timeout SECONDS]\n"
+    "  SPEC as after `position`, e.g. \"startpos moves 7g7f\" or \"sfen ...\"\n";
+constexpr std::string_view CHECK_USAGE =
+    "usage: tsubame perft-check --file FILE [--engine CMD] [--option NAME=VALUE]... "
+    "[--max-count N]\n"
+    "  FILE rows: sfen<TAB>depth<TAB>count[<TAB>...]; rows above N leaves are skipped\n";
+
 } // namespace
 
 int run_perft_bisect(int argc, char* argv[], std::ostream& out) {
+    if (asks_for_help(argc, argv)) {
+        out << BISECT_USAGE;
+        return 0;
+    }
     const Flags flags = parse_flags(argc, argv, 2);
     int64_t     depth = 0, timeout_s = 3600;
     if (!flags.error.empty() || !flags.values.contains("engine") || !flags.values.contains("depth")
         || !parse_integer(flags.values.at("depth"), depth) || depth < 1 || depth > 12
         || (flags.values.contains("timeout")
             && !parse_integer(flags.values.at("timeout"), timeout_s))) {
-        out << (flags.error.empty() ? "" : "error: " + flags.error + "\n")
-            << "usage: tsubame perft-bisect --engine CMD [--option NAME=VALUE]... "
-               "[--position SPEC] --depth N [--timeout SECONDS]\n"
-               "  SPEC as after `position`, e.g. \"startpos moves 7g7f\" or \"sfen ...\"\n";
+        out << (flags.error.empty() ? "" : "error: " + flags.error + "\n") << BISECT_USAGE;
         return 2;
     }
     std::string spec = flags.values.contains("position") ? flags.values.at("position") : "startpos";
@@ -152,16 +163,16 @@ int run_perft_bisect(int argc, char* argv[], std::ostream& out) {
 }
 
 int run_perft_check(int argc, char* argv[], std::ostream& out) {
+    if (asks_for_help(argc, argv)) {
+        out << CHECK_USAGE;
+        return 0;
+    }
     const Flags flags     = parse_flags(argc, argv, 2);
     int64_t     max_count = INT64_MAX;
     if (!flags.error.empty() || !flags.values.contains("file")
         || (flags.values.contains("max-count")
             && !parse_integer(flags.values.at("max-count"), max_count))) {
-        out << (flags.error.empty() ? "" : "error: " + flags.error + "\n")
-            << "usage: tsubame perft-check --file FILE [--engine CMD] [--option NAME=VALUE]... "
-               "[--max-count N]\n"
-               "  FILE rows: sfen<TAB>depth<TAB>count[<TAB>...]; rows above N leaves are "
-               "skipped\n";
+        out << (flags.error.empty() ? "" : "error: " + flags.error + "\n") << CHECK_USAGE;
         return 2;
     }
     std::ifstream in(flags.values.at("file"));

@@ -22,12 +22,40 @@
 
 namespace tsubame::usi {
 
+namespace {
+
+constexpr std::string_view SELFPLAY_USAGE =
+    "usage: tsubame selfplay <games> <nodes> <out.tsv> [seed]\n"
+    "  appends `sfen<TAB>result<TAB>score` lines of quiet positions of self-play games at\n"
+    "  <nodes> nodes a move to out.tsv\n";
+constexpr std::string_view FEATURES_USAGE =
+    "usage: tsubame features <in.tsv> <out.txt>\n"
+    "  writes `result feature:coefficient ...` lines for the positions of a selfplay file\n";
+constexpr std::string_view TSUME_USAGE =
+    "usage: tsubame tsume <file> <ms-per-problem> [hash-mb] [max-nodes] "
+    "[shorten (1; 0: stop at the first proof)]\n"
+    "  file rows: sfen<TAB>plies[<TAB>first move]; plies `unknown` for a mate of unknown "
+    "length,\n"
+    "  anything else for no mate\n";
+
+} // namespace
+
+bool asks_for_help(int argc, char* argv[]) {
+    for (int i = 2; i < argc; ++i)
+        if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") return true;
+    return false;
+}
+
 int run_selfplay(int argc, char* argv[]) {
+    if (asks_for_help(argc, argv)) {
+        std::cout << SELFPLAY_USAGE;
+        return 0;
+    }
     uint64_t games = 0, nodes = 0, seed = 1;
     if (argc < 5 || !parse_integer(std::string_view(argv[2]), games)
         || !parse_integer(std::string_view(argv[3]), nodes)
         || (argc > 5 && !parse_integer(std::string_view(argv[5]), seed))) {
-        std::cerr << "usage: tsubame selfplay <games> <nodes> <out.tsv> [seed]\n";
+        std::cerr << SELFPLAY_USAGE;
         return 2;
     }
     std::ofstream out(argv[4], std::ios::app);
@@ -58,8 +86,12 @@ int run_selfplay(int argc, char* argv[]) {
 }
 
 int run_features(int argc, char* argv[]) {
-    if (argc < 4) {
-        std::cerr << "usage: tsubame features <in.tsv> <out.txt>\n";
+    if (asks_for_help(argc, argv)) {
+        std::cout << FEATURES_USAGE;
+        return 0;
+    }
+    if (argc != 4) {
+        std::cerr << FEATURES_USAGE;
         return 2;
     }
     std::ifstream in(argv[2]);
@@ -184,13 +216,16 @@ struct TsumeTally {
 } // namespace
 
 int run_tsume(int argc, char* argv[]) {
+    if (asks_for_help(argc, argv)) {
+        std::cout << TSUME_USAGE;
+        return 0;
+    }
     uint64_t ms = 0, hash_mb = 256, max_nodes = 0, shorten = 1;
-    if (argc < 4 || !parse_integer(std::string_view(argv[3]), ms)
+    if (argc < 4 || argc > 7 || !parse_integer(std::string_view(argv[3]), ms)
         || (argc > 4 && !parse_integer(std::string_view(argv[4]), hash_mb))
         || (argc > 5 && !parse_integer(std::string_view(argv[5]), max_nodes))
         || (argc > 6 && !parse_integer(std::string_view(argv[6]), shorten))) {
-        std::cerr << "usage: tsubame tsume <file> <ms-per-problem> [hash-mb] [max-nodes] "
-                     "[shorten (1; 0: stop at the first proof)]\n";
+        std::cerr << TSUME_USAGE;
         return 2;
     }
     std::ifstream in(argv[2]);

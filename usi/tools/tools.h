@@ -5,6 +5,10 @@
 
 namespace tsubame::usi {
 
+/// True when an argument after the tool's name is `--help` or `-h`: the tool then prints its
+/// usage to stdout and exits 0.
+bool asks_for_help(int argc, char* argv[]);
+
 /// `tsubame selfplay <games> <nodes> <out.tsv> [seed]`: writes `sfen<TAB>result` lines.
 int run_selfplay(int argc, char* argv[]);
 /// `tsubame features <in.tsv> <out.txt>`: writes `result feature:coefficient ...` lines,
