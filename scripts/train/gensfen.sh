@@ -19,7 +19,8 @@ fi
 # A private copy, so that rebuilding the engine during a long run cannot change the games.
 copy=$(mktemp -d)/tsubame
 cp "$engine" "$copy"
-commit=$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)
+# The engine's own commit (what it was built from), not the checkout's.
+commit=$("$copy" --version | sed -n 's/^commit //p')
 mkdir -p "$dir"
 manifest="$dir/MANIFEST.tsv"
 [[ -f "$manifest" ]] || printf 'shard\tseed\tgames\tnodes\tpositions\tbytes\tcommit\tdate\n' >"$manifest"
