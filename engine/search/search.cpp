@@ -426,6 +426,25 @@ Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool repor
     }
 }
 
+// The ordering of a node's moves for MovePicker: the stored move, winning captures by value,
+// promotions, killers and the counter move, quiet moves by history, losing captures last.
+auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
+    const Move* counter_slot = counter_move_slot((ss - 1)->current);
+    const Move  counter      = counter_slot ? *counter_slot : Move::none();
+    return [this, &pos, ss, tt_move16, counter, us = pos.side_to_move()](Move m) {
+        if (tt_move16 && m.to16() == tt_move16) return 1 << 30;
+        // Captures that lose material by SEE go after the quiet moves.
+        if (is_capture(pos, m))
+            return (see(pos, m) >= 0 ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
+                 + capture_score(pos, m);
+        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
+        if (m == ss->killers[0]) return (1 << 26) + 2;
+        if (m == ss->killers[1]) return (1 << 26) + 1;
+        if (m == counter) return 1 << 26;
+        return quiet_score(ss, us, m);
+    };
+}
+
 Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
                        bool cut_node) {
     if (depth <= 0) return qsearch(pos, ss, alpha, beta, pv_node);
@@ -450,14 +469,9 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
 
-    const bool in_check = pos.in_check();
-    Value      eval     = VALUE_NONE;
-    if (!in_check) {
-        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : static_eval(pos, ss);
-        // A stored bound can sharpen the static estimate.
-        if (tt_hit && (tt.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
-    }
-    ss->static_eval = eval;
+    const bool  in_check = pos.in_check();
+    const Value eval = in_check ? VALUE_NONE : node_eval(pos, ss, tt_hit ? &tt : nullptr, tt_value);
+    ss->static_eval  = eval;
     // Better than two plies ago: prune less, the position is going our way.
     const bool improving =
         eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE && eval > (ss - 2)->static_eval;
@@ -467,13 +481,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // still be lost (or won) to a single drop. An entry of the main search means the node was
     // searched; a quiescence entry may be a stand-pat cut-off that never looked.
     if (!root && !in_check && (!tt_hit || tt.depth <= 0) && !excluded)
-        if (const Move mate = mate::find_mate_in_one(pos); mate != Move::none()) {
-            const Value v = mate_in(ply + 1);
-            if (pv_node) ss->pv[0] = mate, ss->pv[1] = Move::none();
-            tt_.store(key, value_to_tt(v, ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
-                      mate.to16(), eval);
-            return v;
-        }
+        if (const auto v = mate_in_one(pos, ss, depth, pv_node, eval)) return *v;
 
     if (!pv_node && !in_check && !is_mate_score(beta) && !excluded)
         if (const auto v = prune_node(pos, ss, alpha, beta, depth, eval, improving, cut_node))
@@ -485,25 +493,12 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         --depth;
 
     // The stored move first, then staged generation (see MovePicker).
-    const Move  tt_move = !root && tt_hit ? generated_move_from16(pos, tt.move16) : Move::none();
-    const Color us      = pos.side_to_move();
-    const Move* counter_slot = counter_move_slot((ss - 1)->current);
-    const Move  counter      = counter_slot ? *counter_slot : Move::none();
-    const auto  score_move   = [&](Move m) {
-        if (tt_hit && m.to16() == tt.move16) return 1 << 30;
-        // Captures that lose material by SEE go after the quiet moves.
-        if (is_capture(pos, m))
-            return (see(pos, m) >= 0 ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
-                 + capture_score(pos, m);
-        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
-        if (m == ss->killers[0]) return (1 << 26) + 2;
-        if (m == ss->killers[1]) return (1 << 26) + 1;
-        if (m == counter) return 1 << 26;
-        return quiet_score(ss, us, m);
-    };
-    const NodeMoves all = root && !limits_.searchmoves.empty() ? NodeMoves::ALL_LEGAL
-                        : in_check                             ? NodeMoves::EVASIONS
-                                                               : NodeMoves::NON_EVASIONS;
+    const Move  tt_move    = !root && tt_hit ? generated_move_from16(pos, tt.move16) : Move::none();
+    const Color us         = pos.side_to_move();
+    const auto  score_move = move_scorer(pos, ss, tt_hit ? tt.move16 : 0);
+    const NodeMoves all    = root && !limits_.searchmoves.empty() ? NodeMoves::ALL_LEGAL
+                           : in_check                             ? NodeMoves::EVASIONS
+                                                                  : NodeMoves::NON_EVASIONS;
     MovePicker      picker(pos, tt_move, !root && !in_check, all, score_move);
 
     Move  pv[MAX_PLY + 1];
@@ -568,14 +563,35 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (best >= beta && best_move != Move::none() && !is_capture(pos, best_move)
         && !best_move.is_promotion())
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, depth);
+    if (!excluded) store_node(key, ply, best, beta, best_move, depth, pv_node, eval);
+    return best;
+}
 
-    if (excluded) return best;
+Value Searcher::node_eval(const Position& pos, Stack* ss, const TTData* tt, Value tt_value) {
+    Value eval = tt && tt->eval != VALUE_NONE ? tt->eval : static_eval(pos, ss);
+    // A stored bound can sharpen the static estimate.
+    if (tt && (tt->bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
+    return eval;
+}
+
+std::optional<Value> Searcher::mate_in_one(Position& pos, Stack* ss, int depth, bool pv_node,
+                                           Value eval) {
+    const Move mate = mate::find_mate_in_one(pos);
+    if (mate == Move::none()) return std::nullopt;
+    const Value v = mate_in(ss->ply + 1);
+    if (pv_node) ss->pv[0] = mate, ss->pv[1] = Move::none();
+    tt_.store(pos.key(), value_to_tt(v, ss->ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
+              mate.to16(), eval);
+    return v;
+}
+
+void Searcher::store_node(uint64_t key, int ply, Value best, Value beta, Move best_move, int depth,
+                          bool pv_node, Value eval) {
     const Bound bound = best >= beta                           ? BOUND_LOWER
                       : (pv_node && best_move != Move::none()) ? BOUND_EXACT
                                                                : BOUND_UPPER;
     tt_.store(key, value_to_tt(best, ply), bound, depth,
               best_move != Move::none() ? best_move.to16() : 0, eval);
-    return best;
 }
 
 std::optional<Value> Searcher::early_value(Position& pos, Stack* ss, Value& alpha, Value& beta) {

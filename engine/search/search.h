@@ -249,6 +249,16 @@ private:
     /// ss->placement, computed first if a king move left it unknown.
     static int32_t placement(const Position& pos, Stack* ss);
     /// evaluate(pos) with the placement score kept on the stack.
+    /// The scoring function of a node's moves for MovePicker.
+    auto move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16);
+    /// The node's static estimate: the table's eval (or the evaluation), sharpened by a stored
+    /// bound on the side it lies; `tt` is null without a table hit.
+    Value node_eval(const Position& pos, Stack* ss, const TTData* tt, Value tt_value);
+    /// A one-move mate of the side to move, stored and returned as the node's value.
+    std::optional<Value> mate_in_one(Position& pos, Stack* ss, int depth, bool pv_node, Value eval);
+    /// Stores a searched node's result with the bound its value has against the window.
+    void  store_node(uint64_t key, int ply, Value best, Value beta, Move best_move, int depth,
+                     bool pv_node, Value eval);
     Value static_eval(const Position& pos, Stack* ss);
     /// Makes ss->accumulator valid: from the parent's, or from scratch at the root.
     void ensure_accumulator(const Position& pos, Stack* ss);
