@@ -47,8 +47,10 @@ for shard in "${shards[@]}"; do
 done
 val_name=$(basename "${shards[0]}" .games)
 
+"$engine" nnue-data --mirror-table "$work/mirror.bin"
+
 cd "$root/scripts/train"
-"$python" train.py --train "${train_records[@]}" --val "$work/records/$val_name.bin" \
+"$python" train.py --mirror-table "$work/mirror.bin" --train "${train_records[@]}" --val "$work/records/$val_name.bin" \
   --work "$work" --out "$work/net.nnue" \
   --description "Tsubame $(git -C "$root" describe --always --dirty 2>/dev/null);" \
   "${train_options[@]}" "$@"

@@ -117,6 +117,8 @@ def main():
     ap.add_argument("--lam", type=float, default=0.75, help="weight of the score against the result")
     ap.add_argument("--k", type=float, default=0, help="score scale of the win probability "
                     "sigmoid(score / K); 0 fits it to the training set's results")
+    ap.add_argument("--mirror-table", help="from `tsubame nnue-data --mirror-table`: each batch "
+                    "has half its positions mirrored left-right, a symmetry of the game")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--description", default="")
@@ -151,12 +153,21 @@ def main():
         history, start_epoch = state["history"], state["epoch"]
         print(f"resuming after epoch {start_epoch}", flush=True)
 
+    mirror = np.fromfile(args.mirror_table, dtype="<u2") if args.mirror_table else None
+    if mirror is not None and len(mirror) != nm.INPUTS + 1:
+        sys.exit(f"train.py: the mirror table has {len(mirror)} entries, not {nm.INPUTS + 1}")
     batches = math.ceil(len(train) / args.batch)
     for epoch in range(start_epoch, args.epochs):
-        order = np.random.default_rng(args.seed * 1000 + epoch).permutation(len(train))
+        rng = np.random.default_rng(args.seed * 1000 + epoch)
+        order = rng.permutation(len(train))
         began, total = time.time(), 0.0
         for b in range(batches):
             part = train[order[b * args.batch:(b + 1) * args.batch]]
+            if mirror is not None:
+                part = part.copy()
+                flip = rng.random(len(part)) < 0.5
+                part["us"][flip] = mirror[part["us"][flip]]
+                part["them"][flip] = mirror[part["them"][flip]]
             loss = batch_loss(net, part, args.lam, k)
             opt.zero_grad()
             loss.backward()
@@ -188,7 +199,7 @@ def main():
 
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
-                   f"seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
+                   f"mirror {'yes' if mirror is not None else 'no'} seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
     nm.write_net_file(args.out, nm.quantise(net), description.strip())
     torch.save(net.state_dict(), os.path.join(args.work, "float.pt"))
     with open(os.path.join(args.work, "k.txt"), "w") as f:

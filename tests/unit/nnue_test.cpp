@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <memory>
 #include <random>
 #include <set>
+#include <vector>
 
 #include "bench_positions.h"
 #include "engine.h"
@@ -58,6 +60,79 @@ TEST(Nnue, HandPiecesCountByOrdinal) {
     EXPECT_EQ(hand_feature(BLACK, WHITE, ROOK, 2), -1) << "beyond the standard count";
     // Seen from White, the same pawns are the opponent's.
     EXPECT_EQ(hand_feature(WHITE, BLACK, PAWN, 0), hand_feature(BLACK, WHITE, PAWN, 0));
+}
+
+// pos mirrored left-right (file 1 <-> file 9): same colours, hands and side to move.
+std::string mirrored_sfen(const Position& pos) {
+    std::string  sfen  = pos.sfen();
+    const size_t space = sfen.find(' ');
+    std::string  board, rank;
+    auto         flush = [&] {
+        // Reverse the squares of one rank, keeping each "+X" promotion marker before its piece.
+        std::vector<std::string> squares;
+        for (size_t i = 0; i < rank.size(); ++i) {
+            if (std::isdigit(static_cast<unsigned char>(rank[i])))
+                for (int n = rank[i] - '0'; n > 0; --n)
+                    squares.push_back("1");
+            else if (rank[i] == '+')
+                squares.push_back(rank.substr(i++, 2));
+            else
+                squares.push_back(rank.substr(i, 1));
+        }
+        std::string out;
+        int         empty = 0;
+        for (auto it = squares.rbegin(); it != squares.rend(); ++it) {
+            if (*it == "1") {
+                ++empty;
+                continue;
+            }
+            if (empty) out += char('0' + empty);
+            empty = 0;
+            out += *it;
+        }
+        if (empty) out += char('0' + empty);
+        board += out;
+        rank.clear();
+    };
+    for (char c : sfen.substr(0, space)) {
+        if (c == '/') {
+            flush();
+            board += '/';
+        } else
+            rank += c;
+    }
+    flush();
+    return board + sfen.substr(space);
+}
+
+TEST(Nnue, MirroredFeaturesAreTheMirroredPositionsFeatures) {
+    std::mt19937_64 rng(9);
+    int             checked = 0;
+    for (int g = 0; g < 10; ++g) {
+        Game game;
+        for (int ply = 0; ply < 100; ++ply) {
+            const LegalMoves moves(game.position());
+            if (moves.empty()) break;
+            game.play(*(moves.begin() + rng() % moves.size()));
+            Game              mirror;
+            const std::string sfen = mirrored_sfen(game.position());
+            ASSERT_TRUE(mirror.set_sfen(sfen).ok()) << sfen;
+            for (Color p : {BLACK, WHITE}) {
+                FeatureList ours, theirs;
+                active_features(game.position(), p, ours);
+                active_features(mirror.position(), p, theirs);
+                std::multiset<int> mapped;
+                for (int i = 0; i < ours.size; ++i)
+                    mapped.insert(mirrored_feature(ours.index[i]));
+                ASSERT_EQ(mapped, std::multiset<int>(theirs.index, theirs.index + theirs.size))
+                    << game.position().sfen() << " vs " << sfen;
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 1000);
+    for (int f = 0; f < INPUTS; ++f)
+        ASSERT_EQ(mirrored_feature(mirrored_feature(f)), f) << "a mirror is its own inverse";
 }
 
 // Random games (random legal moves, so drops, promotions, captures of promoted pieces and king

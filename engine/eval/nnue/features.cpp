@@ -34,6 +34,16 @@ int king_feature(Color perspective, Color c, Square s) {
     return KING_FEATURES_BEGIN + (c == perspective ? 0 : SQ_NB) + oriented(perspective, s);
 }
 
+int mirrored_feature(int feature) {
+    if (feature < BOARD_FEATURES_BEGIN) return feature; // hands have no squares
+    // Board and king features alike are blocks of 81 squares from BOARD_FEATURES_BEGIN; the
+    // mirror commutes with the perspective's 180-degree turn.
+    const int block = (feature - BOARD_FEATURES_BEGIN) / SQ_NB;
+    const int sq    = (feature - BOARD_FEATURES_BEGIN) % SQ_NB;
+    const int file = sq / 9, rank = sq % 9;
+    return BOARD_FEATURES_BEGIN + block * SQ_NB + (8 - file) * 9 + rank;
+}
+
 void active_features(const Position& pos, Color perspective, FeatureList& out) {
     out.size = 0;
     for (Color c : {BLACK, WHITE})

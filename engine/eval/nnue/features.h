@@ -56,6 +56,10 @@ struct FeatureChange {
 /// nothing.
 void changed_features(const Position& after, Move m, Color perspective, FeatureChange& out);
 
+/// The same feature in the position mirrored left-right (file 1 <-> file 9): a symmetry of
+/// the game, which the trainer uses to double its data.
+int mirrored_feature(int feature);
+
 /// The feature of a piece of colour c and type pt (not a king) on square s.
 int board_feature(Color perspective, Color c, PieceType pt, Square s);
 /// The feature of the ordinal-th (0-based) piece of type pt in c's hand, or -1 beyond the
