@@ -33,9 +33,12 @@ else
   train_options=()
 fi
 
-# Records per shard; the first shard is the validation set (a split by game, not by position).
+# Records per shard. One shard is the validation set (a split by game, not by position):
+# $VAL_SHARD, by default shard-01001 (1,000 games) when there is one, else the first.
 shards=("$games_dir"/shard-*.games)
 [[ -f "${shards[0]}" ]] || { echo "no shards in $games_dir" >&2; exit 1; }
+val_shard=${VAL_SHARD:-shard-01001}
+[[ -f "$games_dir/$val_shard.games" ]] || val_shard=$(basename "${shards[0]}" .games)
 train_records=()
 for shard in "${shards[@]}"; do
   name=$(basename "$shard" .games)
@@ -43,9 +46,9 @@ for shard in "${shards[@]}"; do
     "$engine" nnue-data --out "$work/records/$name.tmp" --sfens "$work/records/$name.sfens" "$shard"
     mv "$work/records/$name.tmp" "$work/records/$name.bin"
   fi
-  [[ "$shard" == "${shards[0]}" ]] || train_records+=("$work/records/$name.bin")
+  [[ "$name" == "$val_shard" ]] || train_records+=("$work/records/$name.bin")
 done
-val_name=$(basename "${shards[0]}" .games)
+val_name=$val_shard
 
 "$engine" nnue-data --mirror-table "$work/mirror.bin"
 
