@@ -15,7 +15,9 @@ if [[ "${1:-}" == "--small" ]]; then
   small=1
   shift
 fi
-work=${TRAIN_WORK:-$root/build/train$([[ $small == 1 ]] && echo -small)}
+suffix=""
+[[ $small == 0 ]] || suffix=-small
+work=${TRAIN_WORK:-$root/build/train$suffix}
 engine=${TSUBAME:-}
 if [[ -z "$engine" ]]; then
   "$root/scripts/build.sh" >&2

@@ -197,10 +197,13 @@ def main():
             f.writelines(f"{e}\t{t:.6f}\t{v:.6f}\n" for e, t, v in history)
         write_loss_svg(os.path.join(args.work, "loss.svg"), history)
 
+    sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
                    f"mirror {'yes' if mirror is not None else 'no'} seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
-    nm.write_net_file(args.out, nm.quantise(net), description.strip())
+    net.eval()
+    tensors = nm.quantise(net, sample["us"], sample["them"])
+    nm.write_net_file(args.out, tensors, description.strip())
     torch.save(net.state_dict(), os.path.join(args.work, "float.pt"))
     with open(os.path.join(args.work, "k.txt"), "w") as f:
         f.write(f"{k}\n")

@@ -22,7 +22,7 @@ inline std::unique_ptr<Network> random_network(uint64_t seed) {
         b = int16_t(small(rng) + 40);
     for (auto& row : net->l1_weights)
         for (int8_t& w : row)
-            w = int8_t(byte(rng) / 32);
+            w = int8_t(byte(rng) / 4);
     for (int32_t& b : net->l1_bias)
         b = bias(rng);
     for (auto& row : net->l2_weights)

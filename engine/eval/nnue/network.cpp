@@ -54,8 +54,8 @@ size_t tensor_bytes() {
     return total;
 }
 
-int8_t clipped(int32_t sum) {
-    return int8_t(std::clamp(sum >> WEIGHT_SHIFT, 0, 127));
+int8_t clipped(int32_t sum, int shift) {
+    return int8_t(std::clamp(sum >> shift, 0, 127));
 }
 
 } // namespace
@@ -164,14 +164,14 @@ Value propagate(const Network& net, const Accumulator& acc, Color side_to_move) 
         int32_t sum = net.l1_bias[o];
         for (int i = 0; i < 2 * HALF_DIMENSIONS; ++i)
             sum += int32_t(input[i]) * int32_t(net.l1_weights[o][i]);
-        hidden1[o] = uint8_t(clipped(sum));
+        hidden1[o] = uint8_t(clipped(sum, HIDDEN1_SHIFT));
     }
     alignas(64) uint8_t hidden2[HIDDEN2];
     for (int o = 0; o < HIDDEN2; ++o) {
         int32_t sum = net.l2_bias[o];
         for (int i = 0; i < HIDDEN1; ++i)
             sum += int32_t(hidden1[i]) * int32_t(net.l2_weights[o][i]);
-        hidden2[o] = uint8_t(clipped(sum));
+        hidden2[o] = uint8_t(clipped(sum, HIDDEN2_SHIFT));
     }
     int32_t out = net.out_bias;
     for (int i = 0; i < HIDDEN2; ++i)
