@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 
 #include "bench_positions.h"
 #include "eval/nnue/embedded.h"
@@ -17,7 +18,9 @@ constexpr uint64_t NODES_PER_HELPER = 4096;
 
 Engine::Engine(Callbacks callbacks) :
     callbacks_(std::move(callbacks)),
-    searcher_(std::make_unique<Searcher>(tt_)) {
+    searcher_(std::make_unique<Searcher>(tt_)),
+    book_rng_(uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())
+              ^ uint64_t(reinterpret_cast<uintptr_t>(this))) {
     helpers_.set_main(searcher_.get());
     // The build's own net; a test checks that it always loads.
     if (const std::string_view net = nnue::embedded_network(); !net.empty()) {
@@ -63,12 +66,13 @@ void Engine::go(const SearchLimits& limits) {
     if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
     const EngineOptions options = options_;
 
-    thread_ = std::thread([this, search_game, l, options] {
+    thread_ = std::thread([this, search_game, l, options, book = book_] {
         Position& pos = search_game->position();
         if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
-        const RootDecision decision =
-            decide_before_search(pos, l, options.entering_king_rule, options.root_mate_permille,
-                                 options.search.time, *root_mate_solver_, &stop_request_);
+        const BookProbe    probe{book.get(), options.book, &book_rng_};
+        const RootDecision decision = decide_before_search(
+            pos, l, options.entering_king_rule, probe, options.root_mate_permille,
+            options.search.time, *root_mate_solver_, &stop_request_);
         BestMove answer;
         switch (decision.kind) {
             case RootDecision::Kind::DECLARE_WIN:
@@ -77,6 +81,7 @@ void Engine::go(const SearchLimits& limits) {
             case RootDecision::Kind::PLAY:
                 answer = {BestMove::Kind::MOVE, decision.move, Move::none()};
                 if (decision.mate.status == MateStatus::MATE) report_mate(decision.mate, answer);
+                if (decision.book) report_book(*decision.book, l.start_ms, answer);
                 break;
             case RootDecision::Kind::SEARCH:
                 answer = search(*search_game, l, options);
@@ -147,6 +152,23 @@ void Engine::report_mate(const MateResult& mate, BestMove& answer) {
     info.time_ms  = mate.time_ms;
     info.pv       = mate.pv;
     callbacks_.on_info(info);
+}
+
+void Engine::report_book(const BookChoice& choice, int64_t start_ms, BestMove& answer) {
+    answer.ponder = choice.ponder;
+    if (!callbacks_.on_info || silent_.load()) return;
+    SearchInfo info;
+    info.depth    = choice.depth;
+    info.seldepth = choice.depth;
+    info.score    = choice.value;
+    info.time_ms  = std::max<int64_t>(0, clock_->now_ms() - start_ms);
+    info.pv       = choice.pv;
+    callbacks_.on_info(info);
+}
+
+void Engine::set_book(std::shared_ptr<const Book> book) {
+    quit();
+    book_ = std::move(book);
 }
 
 void Engine::go_mate(int64_t time_ms) {

@@ -7,11 +7,13 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
+#include "book/book.h"
 #include "core/status.h"
 #include "mate/mate_solver.h"
 #include "movegen/perft.h"
@@ -53,6 +55,8 @@ struct EngineOptions {
     /// a forced mate with up to this share (per mille) of the thinking time; a proven mate is
     /// played without searching. 0 turns it off.
     int root_mate_permille = 60;
+    /// How the opening book is used (BookMoves, BookEvalDiff, ...); the book is set_book's.
+    BookOptions book;
 };
 
 /// Size of go mate's table, in MB (the MateHash default).
@@ -135,6 +139,11 @@ public:
     void unload_network();
     /// The net in use, or null for the linear evaluation.
     const nnue::Network* network() const { return network_.get(); }
+    /// Plays from `book` (read by the protocol layer; null: no book) from the next go on,
+    /// under options().book (waits for a running search).
+    void set_book(std::shared_ptr<const Book> book);
+    /// The book in use, or null.
+    const Book* book() const { return book_.get(); }
     /// `usinewgame`: clears the hash table and per-game search state, unless nothing has
     /// searched since the last clear (GUIs send it right after `isready`, which cleared).
     void new_game();
@@ -159,6 +168,9 @@ private:
     /// Reports the root probe's proven mate as the search's line, and takes its second move
     /// for the ponder move.
     void report_mate(const MateResult& mate, BestMove& answer);
+    /// Reports the book's choice as the search's line (value, depth and book line) and takes
+    /// its ponder move.
+    void report_book(const BookChoice& choice, int64_t start_ms, BestMove& answer);
 
     Callbacks                      callbacks_;
     EngineOptions                  options_;
@@ -172,6 +184,8 @@ private:
     size_t                         mate_hash_mb_ = DEFAULT_MATE_HASH_MB;
     std::unique_ptr<MateSolver>    root_mate_solver_; ///< The probe's own small table.
     std::unique_ptr<nnue::Network> network_; ///< The evaluation's net; null: linear.
+    std::shared_ptr<const Book>    book_; ///< The opening book; null: none.
+    std::mt19937_64                book_rng_; ///< The book's choices (search thread only).
     std::thread                    thread_;
     bool                           stale_ = false; ///< A search ran since the last clear.
     std::atomic<bool>              searching_{false};

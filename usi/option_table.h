@@ -38,6 +38,8 @@ struct OptionSpec {
 
 /// EvalFile's value for the net built into the executable.
 inline constexpr std::string_view EMBEDDED_EVAL_FILE = "<internal>";
+/// BookFile's value for no book (YaneuraOu's; a path whose file name is this counts too).
+inline constexpr std::string_view NO_BOOK_FILE = "no_book";
 
 /// The EnteringKingRule values, in the order of the EnteringKingRule enum.
 inline constexpr std::string_view ENTERING_KING_RULE_NAMES[] = {

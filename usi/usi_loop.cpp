@@ -46,8 +46,11 @@ template <OptionField T>
 OptionSpec spin(std::string_view name, int64_t default_value, int64_t min, int64_t max, T& field) {
     return spin(name, default_value, min, max, store_in(field));
 }
-OptionSpec check(std::string_view name, bool default_value) {
-    return {name, OptionSpec::Type::CHECK, default_value ? 1 : 0};
+OptionSpec check(std::string_view name, bool default_value, OptionSpec::Apply apply = {}) {
+    return {name, OptionSpec::Type::CHECK, default_value ? 1 : 0, 0, 0, {}, std::move(apply)};
+}
+OptionSpec check(std::string_view name, bool default_value, bool& field) {
+    return check(name, default_value, store_in(field));
 }
 template <OptionField T, size_t N>
 OptionSpec combo(std::string_view name, T default_value, const std::string_view (&vars)[N],
@@ -95,6 +98,8 @@ std::vector<OptionSpec> UsiLoop::make_options() {
     const EngineOptions  d{};
     const SearchOptions& ds = d.search;
     const TimeOptions&   dt = d.search.time;
+    BookOptions&         b  = o.book;
+    const BookOptions&   db = d.book;
     // One row per option, in the order of the `usi` reply: name, default, range, target.
     return {
         spin("USI_Hash", DEFAULT_HASH_MB, 1, 65536, pending_hash_mb_),
@@ -115,6 +120,20 @@ std::vector<OptionSpec> UsiLoop::make_options() {
         combo("EnteringKingRule", d.entering_king_rule, rule_names, o.entering_king_rule),
         text("EvalFile", EMBEDDED_EVAL_FILE,
              [this](std::string_view v) { return load_eval_file(v); }),
+        text("BookFile", NO_BOOK_FILE,
+             [this](std::string_view v) {
+                 set_book_file(v);
+                 return std::vector<std::string>{};
+             }),
+        check("USI_OwnBook", db.own_book, b.own_book),
+        spin("BookMoves", db.max_ply, 0, 10000, b.max_ply),
+        spin("BookEvalDiff", db.eval_diff, 0, 99999, b.eval_diff),
+        spin("BookEvalBlackLimit", db.eval_limit[BLACK], -99999, 99999, b.eval_limit[BLACK]),
+        spin("BookEvalWhiteLimit", db.eval_limit[WHITE], -99999, 99999, b.eval_limit[WHITE]),
+        spin("BookDepthLimit", db.depth_limit, 0, 99999, b.depth_limit),
+        spin("BookIgnoreRate", db.ignore_rate, 0, 100, b.ignore_rate),
+        spin("BookPvMoves", db.pv_moves, 1, MAX_PLY, b.pv_moves),
+        check("ConsiderBookMoveCount", db.by_count, b.by_count),
         spin("MateHash", DEFAULT_MATE_HASH_MB, 1, 65536, resize_mate_hash),
         spin("PvInterval", DEFAULT_PV_INTERVAL_MS, 0, 60000, pv_interval_ms_),
         button("ClearHash", [this] { engine_.clear(); }),
@@ -139,6 +158,51 @@ std::vector<std::string> UsiLoop::load_eval_file(std::string_view value) {
     if (Status s = engine_.load_network(bytes); !s.ok())
         return {"error: EvalFile '" + path + "': " + s.message() + keeping};
     return {"EvalFile '" + path + "' loaded: " + engine_.network()->description};
+}
+
+namespace {
+
+// No book: `no_book`, also as the file name of a path (YaneuraOu's BookDir/no_book).
+bool is_no_book(std::string_view path) {
+    const size_t slash = path.find_last_of("/\\");
+    return path.substr(slash == std::string_view::npos ? 0 : slash + 1) == NO_BOOK_FILE;
+}
+
+} // namespace
+
+void UsiLoop::set_book_file(std::string_view value) {
+    book_file_ = std::string(value.empty() ? NO_BOOK_FILE : value);
+    // GUIs send every option before each game: the same file is read once (as YaneuraOu),
+    // unless its last reading failed.
+    book_pending_ =
+        book_file_ != loaded_book_file_ || (engine_.book() == nullptr && !is_no_book(book_file_));
+}
+
+void UsiLoop::load_book_file() {
+    if (!book_pending_ || engine_.searching()) return;
+    book_pending_           = false;
+    loaded_book_file_       = book_file_;
+    const std::string& path = book_file_;
+    engine_.set_book(nullptr);
+    if (is_no_book(path)) return;
+    const std::string without = "; playing without a book";
+    std::ifstream     file(path, std::ios::binary);
+    if (!file) {
+        send("info string error: BookFile '" + path + "': cannot open it" + without);
+        return;
+    }
+    auto book = std::make_shared<Book>();
+    if (Status s = Book::read(file, *book); !s.ok()) {
+        send("info string error: BookFile '" + path + "': " + s.message() + without);
+        return;
+    }
+    std::string message = "info string BookFile '" + path
+                        + "' loaded: " + std::to_string(book->positions()) + " positions, "
+                        + std::to_string(book->moves()) + " moves";
+    if (book->illegal_moves())
+        message += "; " + std::to_string(book->illegal_moves()) + " illegal moves left out";
+    engine_.set_book(std::move(book));
+    send(message);
 }
 
 void UsiLoop::write_locked(std::string_view line) {
@@ -216,6 +280,7 @@ void UsiLoop::execute(const IsReadyCommand&) {
         && !engine_.set_hash_size(pending_hash_mb_))
         send("info string warning: could not allocate " + std::to_string(pending_hash_mb_)
              + " MB of hash; keeping " + std::to_string(engine_.hash_size_mb()) + " MB");
+    load_book_file();
     engine_.prepare();
     send("readyok");
 }
@@ -271,6 +336,7 @@ void UsiLoop::execute(const GoCommand& command) {
     // A new search starts its reports afresh (the last one has answered: go() waits for it).
     engine_.stop();
     engine_.wait();
+    load_book_file(); // a BookFile set without isready (USI wants one, scripts may skip it)
     {
         std::lock_guard lock(out_mutex_);
         analysing_     = command.infinite;

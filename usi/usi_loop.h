@@ -60,11 +60,17 @@ private:
     /// EvalFile: loads the net of a file, or the embedded one for EMBEDDED_EVAL_FILE (the
     /// linear evaluation when the build has none); the messages to show.
     std::vector<std::string> load_eval_file(std::string_view value);
-    void                     run_perft(int depth);
-    void                     send(std::string_view line);
-    void                     write_locked(std::string_view line);
-    void                     report_info(const SearchInfo& info);
-    void                     report_bestmove(const BestMove& best);
+    /// BookFile: notes the value; the book is read at the next isready (or go).
+    void set_book_file(std::string_view value);
+    /// Reads the BookFile noted by set_book_file, if it changed or its last reading failed,
+    /// and hands the book to the engine (none for NO_BOOK_FILE, or on error); the messages go
+    /// out as `info string`.
+    void load_book_file();
+    void run_perft(int depth);
+    void send(std::string_view line);
+    void write_locked(std::string_view line);
+    void report_info(const SearchInfo& info);
+    void report_bestmove(const BestMove& best);
 
     std::ostream&           out_;
     std::mutex              out_mutex_; ///< Guards out_ and the throttle state below.
@@ -74,6 +80,9 @@ private:
     /// PvInterval's default: least milliseconds between two reports.
     static constexpr int64_t DEFAULT_PV_INTERVAL_MS = 300;
     int64_t                  pv_interval_ms_        = DEFAULT_PV_INTERVAL_MS; ///< PvInterval.
+    std::string              book_file_{NO_BOOK_FILE}; ///< BookFile as set.
+    std::string              loaded_book_file_{NO_BOOK_FILE}; ///< BookFile the book came from.
+    bool                     book_pending_ = false; ///< book_file_ is to be read.
 
     // PV throttle of the current search (usi.md §8.20): reports closer than pv_interval_ms_
     // to the last one shown are held back, and the latest held one is shown before bestmove.
