@@ -6,6 +6,7 @@
 
 #include "bench_positions.h"
 #include "eval/nnue/embedded.h"
+#include "movegen/movegen.h"
 
 namespace tsubame {
 
@@ -61,12 +62,22 @@ void Engine::go(const SearchLimits& limits) {
     // The search gets its own copy of the game, so `position` may change game_ meanwhile.
     auto search_game = std::make_shared<Game>();
     search_game->replay(game_);
+    // Stochastic_Ponder: the position before the predicted move, the opponent to move; an
+    // answer after stop must still be legal in the position given.
+    stochastic_ = l.ponder && options_.stochastic_ponder && !game_.moves().empty();
+    std::shared_ptr<Game> given;
+    if (stochastic_) {
+        stochastic_limits_ = l;
+        given              = std::make_shared<Game>();
+        given->replay(game_);
+        search_game->undo();
+    }
 
     if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
     if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
     const EngineOptions options = options_;
 
-    thread_ = std::thread([this, search_game, l, options, book = book_] {
+    thread_ = std::thread([this, search_game, given, l, options, book = book_] {
         Position& pos = search_game->position();
         if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
         const BookProbe    probe{book.get(), options.book, &book_rng_};
@@ -87,6 +98,7 @@ void Engine::go(const SearchLimits& limits) {
                 answer = search(*search_game, l, options);
                 break;
         }
+        if (given) answer = answer_in(given->position());
         searching_.store(false);
         if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);
         // Helpers told to stop may still be leaving their search; the answer did not wait.
@@ -166,6 +178,17 @@ void Engine::report_book(const BookChoice& choice, int64_t start_ms, BestMove& a
     callbacks_.on_info(info);
 }
 
+BestMove Engine::answer_in(const Position& pos) const {
+    TTData tt{};
+    Move   move = tt_.probe(pos.key(), tt) && tt.move16 ? generated_move_from16(pos, tt.move16)
+                                                        : Move::none();
+    if (move == Move::none())
+        if (const LegalMoves moves(pos); moves.size() > 0) move = *moves.begin();
+    BestMove answer; // resign when there is no legal move
+    if (move != Move::none()) answer = {BestMove::Kind::MOVE, move, Move::none()};
+    return answer;
+}
+
 void Engine::set_book(std::shared_ptr<const Book> book) {
     quit();
     book_ = std::move(book);
@@ -195,7 +218,26 @@ void Engine::stop() {
     if (searching_.load()) searcher_->stop();
 }
 
-void Engine::ponderhit(const SearchLimits* clock) {
+void Engine::ponderhit(const SearchLimits* clock, const std::function<void()>& on_restart) {
+    if (stochastic_) {
+        // The opponent played the predicted move: the position given is searched afresh (as
+        // YaneuraOu sends its go again), with the table the ponder search filled.
+        if (!searching_.load()) return;
+        quit(); // no answer for the position before the move
+        SearchLimits l = stochastic_limits_;
+        l.ponder       = false;
+        l.start_ms     = -1; // the clock starts now
+        if (clock) {
+            for (Color c : {BLACK, WHITE}) {
+                l.time[c] = clock->time[c];
+                l.inc[c]  = clock->inc[c];
+            }
+            l.byoyomi = clock->byoyomi;
+        }
+        if (on_restart) on_restart();
+        go(l);
+        return;
+    }
     // The clock first: a search thread that has not started yet finds it with the flag.
     if (clock) searcher_->set_ponderhit_clock(*clock);
     const int64_t now = clock_->now_ms();

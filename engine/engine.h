@@ -57,6 +57,10 @@ struct EngineOptions {
     int root_mate_permille = 60;
     /// How the opening book is used (BookMoves, BookEvalDiff, ...); the book is set_book's.
     BookOptions book;
+    /// Stochastic_Ponder (YaneuraOu's): `go ponder` searches the position before the last
+    /// move (the predicted one), so every reply of the opponent is in the table; `ponderhit`
+    /// then starts a new search of the position given, on the clock from then on.
+    bool stochastic_ponder = false;
 };
 
 /// Size of go mate's table, in MB (the MateHash default).
@@ -109,8 +113,11 @@ public:
     /// Ends the current search (its bestmove or checkmate follows); no effect when idle.
     void stop();
     /// The pondered move was played: the clock starts now. `clock`, when given, replaces the
-    /// clock arguments of `go ponder` (for a `go ponder` sent without them).
-    void ponderhit(const SearchLimits* clock = nullptr);
+    /// clock arguments of `go ponder` (for a `go ponder` sent without them). A stochastic
+    /// ponder search ends without an answer and a search of the position given starts (the
+    /// go's limits without ponder, from now); `on_restart` is called in between.
+    void ponderhit(const SearchLimits*          clock      = nullptr,
+                   const std::function<void()>& on_restart = {});
     /// Waits for the current search to end.
     void wait();
     /// Stops any search without reporting it and waits: nothing is reported after this.
@@ -119,7 +126,8 @@ public:
     bool searching() const { return searching_.load(); }
 
     /// The settings the next go takes (a running search keeps its own copy).
-    EngineOptions& options() { return options_; }
+    EngineOptions&       options() { return options_; }
+    const EngineOptions& options() const { return options_; }
     /// Resizes the hash table (waits for a running search). False if memory ran out.
     bool   set_hash_size(size_t mb);
     size_t hash_size_mb() const { return tt_.size_mb(); }
@@ -171,6 +179,9 @@ private:
     /// Reports the book's choice as the search's line (value, depth and book line) and takes
     /// its ponder move.
     void report_book(const BookChoice& choice, int64_t start_ms, BestMove& answer);
+    /// A legal answer in `pos` for a stochastic ponder search stopped before ponderhit (it
+    /// searched the position before): the table's move there, else any legal move.
+    BestMove answer_in(const Position& pos) const;
 
     Callbacks                      callbacks_;
     EngineOptions                  options_;
@@ -193,6 +204,10 @@ private:
     /// When `ponderhit` came for the current search (clock ms), or -1.
     std::atomic<int64_t> ponderhit_request_{-1};
     std::atomic<bool>    silent_{false};
+    /// The running search ponders the position before the predicted move (Stochastic_Ponder;
+    /// the protocol thread's alone), and the limits of its go.
+    bool         stochastic_ = false;
+    SearchLimits stochastic_limits_;
 };
 
 } // namespace tsubame

@@ -58,6 +58,10 @@ OptionSpec combo(std::string_view name, T default_value, const std::string_view 
     std::vector<std::string_view> names(vars, vars + N);
     return {name, OptionSpec::Type::COMBO, int64_t(default_value), 0, 0, names, store_in(field)};
 }
+OptionSpec hidden(OptionSpec spec) {
+    spec.hidden = true;
+    return spec;
+}
 OptionSpec button(std::string_view name, std::function<void()> press) {
     return {name, OptionSpec::Type::BUTTON, 0, 0, 0, {}, [press](int64_t) { press(); }};
 }
@@ -102,12 +106,15 @@ std::vector<OptionSpec> UsiLoop::make_options() {
     const BookOptions&   db = d.book;
     // One row per option, in the order of the `usi` reply: name, default, range, target.
     return {
-        spin("USI_Hash", DEFAULT_HASH_MB, 1, 65536, pending_hash_mb_),
+        spin("USI_Hash", DEFAULT_USI_HASH_MB, 1, 65536, pending_hash_mb_),
         // Pondering is driven by the GUI's `go ponder`; the option only has to exist.
         check("USI_Ponder", false),
         spin("Threads", d.threads, 1, 128, o.threads),
-        spin("ByoyomiMargin", dt.margin_ms, 0, 10000, t.margin_ms),
-        spin("MinimumThinkingTime", dt.minimum_ms, 0, 60000, t.minimum_ms),
+        spin("NetworkDelay", dt.network_delay_ms, 0, 10000, t.network_delay_ms),
+        spin("NetworkDelay2", dt.network_delay2_ms, 0, 10000, t.network_delay2_ms),
+        // Gikou's name and Tsubame's before NetworkDelay2 (saved settings still send it).
+        hidden(spin("ByoyomiMargin", dt.network_delay2_ms, 0, 10000, t.network_delay2_ms)),
+        spin("MinimumThinkingTime", dt.minimum_ms, 0, 100000, t.minimum_ms),
         spin("SlowMover", dt.slow_mover_pct, 10, 1000, t.slow_mover_pct),
         spin("DepthLimit", d.depth_limit, 0, 245, o.depth_limit),
         spin("NodesLimit", d.nodes_limit, 0, 2147483647, o.nodes_limit),
@@ -136,6 +143,8 @@ std::vector<OptionSpec> UsiLoop::make_options() {
         check("ConsiderBookMoveCount", db.by_count, b.by_count),
         spin("MateHash", DEFAULT_MATE_HASH_MB, 1, 65536, resize_mate_hash),
         spin("PvInterval", DEFAULT_PV_INTERVAL_MS, 0, 60000, pv_interval_ms_),
+        check("ConsiderationMode", false, consideration_mode_),
+        check("Stochastic_Ponder", d.stochastic_ponder, o.stochastic_ponder),
         button("ClearHash", [this] { engine_.clear(); }),
     };
 }
@@ -220,10 +229,15 @@ void UsiLoop::report_info(const SearchInfo& info) {
     // Options do not change during a search, so reading MultiPV here is safe.
     const std::string line = format_info(info, engine_.options().search.multi_pv > 1);
     if (info.multipv == 1) { // the first line of a group: show the group or hold it back
-        show_group_ =
-            analysing_ || last_shown_ms_ < 0 || info.time_ms - last_shown_ms_ >= pv_interval_ms_;
+        show_group_ = analysing_ || consideration_mode_ || last_shown_ms_ < 0
+                   || info.time_ms - last_shown_ms_ >= pv_interval_ms_;
         if (show_group_) last_shown_ms_ = info.time_ms;
         held_.clear();
+    }
+    // The last whole line (group) for ConsiderationMode: a fail-high/low report is none.
+    if (info.bound == BOUND_EXACT && !info.pv.empty()) {
+        if (info.multipv == 1) last_group_.clear();
+        last_group_.push_back(info);
     }
     if (show_group_)
         write_locked(line);
@@ -237,6 +251,18 @@ void UsiLoop::report_bestmove(const BestMove& best) {
     for (const std::string& line : held_)
         write_locked(line);
     held_.clear();
+    // ConsiderationMode: the last line (group) again, with the search's final nodes and time,
+    // so that a GUI's analysis ends on a whole PV with the true counts (an unfinished
+    // iteration is never reported: its PV would be cut short).
+    if (consideration_mode_ && !last_group_.empty() && best.nodes > last_group_.front().nodes) {
+        const int64_t ms = engine_.clock().now_ms() - go_start_ms_;
+        for (SearchInfo info : last_group_) {
+            info.nodes   = best.nodes;
+            info.time_ms = std::max(info.time_ms, ms);
+            write_locked(format_info(info, engine_.options().search.multi_pv > 1));
+        }
+    }
+    last_group_.clear();
     write_locked(format_bestmove(best));
 }
 
@@ -270,7 +296,7 @@ void UsiLoop::execute(const UsiCommand&) {
     send(std::string("id name ") + ENGINE_NAME);
     send("id author the Tsubame developers");
     for (const OptionSpec& spec : options_)
-        send(option_line(spec));
+        if (!spec.hidden) send(option_line(spec));
     send("usiok");
 }
 
@@ -303,9 +329,20 @@ void UsiLoop::execute(const PositionCommand& command) {
         send("info string error: " + s.message());
 }
 
+void UsiLoop::reset_reports() {
+    last_shown_ms_ = -1;
+    held_.clear();
+    last_group_.clear();
+    go_start_ms_ = engine_.clock().now_ms();
+}
+
 void UsiLoop::execute(const PonderHitCommand& command) {
     const SearchLimits clock = clock_limits(command.clock);
-    engine_.ponderhit(command.clock.given ? &clock : nullptr);
+    // A stochastic ponder search starts over on the position given: its reports too.
+    engine_.ponderhit(command.clock.given ? &clock : nullptr, [this] {
+        std::lock_guard lock(out_mutex_);
+        reset_reports();
+    });
 }
 
 void UsiLoop::execute(const GoCommand& command) {
@@ -339,9 +376,9 @@ void UsiLoop::execute(const GoCommand& command) {
     load_book_file(); // a BookFile set without isready (USI wants one, scripts may skip it)
     {
         std::lock_guard lock(out_mutex_);
-        analysing_     = command.infinite;
-        last_shown_ms_ = -1;
-        held_.clear();
+        analysing_ = command.infinite;
+        reset_reports();
+        go_start_ms_ = limits.start_ms;
     }
     engine_.go(limits);
 }

@@ -20,6 +20,9 @@ namespace tsubame::usi {
 
 /// The engine's name and version, as `id name` gives it.
 inline constexpr char ENGINE_NAME[] = "Tsubame 0.1";
+/// USI_Hash's default, in MB: isready takes 0.05-0.4 s on 2 cores (1024 MB: 0.15-1.3 s), and
+/// it holds the entries of a search of 10-20 s on one thread.
+inline constexpr size_t DEFAULT_USI_HASH_MB = 256;
 
 /// Reads USI commands line by line and writes the replies (whole lines, thread-safe).
 class UsiLoop {
@@ -37,6 +40,8 @@ public:
 
     /// The current game (for tests).
     const Game& game() const { return engine_.game(); }
+    /// The engine's settings as the options made them (for tests).
+    const EngineOptions& engine_options() const { return engine_.options(); }
 
 private:
     void execute(const UsiCommand&);
@@ -76,7 +81,10 @@ private:
     std::mutex              out_mutex_; ///< Guards out_ and the throttle state below.
     Engine                  engine_;
     std::vector<OptionSpec> options_;
-    size_t                  pending_hash_mb_ = DEFAULT_HASH_MB; ///< USI_Hash, applied at `isready`.
+    size_t pending_hash_mb_ = DEFAULT_USI_HASH_MB; ///< USI_Hash, applied at `isready`.
+    /// ConsiderationMode: every report shown (no PvInterval), and the last line again with the
+    /// final nodes and time just before `bestmove`.
+    bool consideration_mode_ = false;
     /// PvInterval's default: least milliseconds between two reports.
     static constexpr int64_t DEFAULT_PV_INTERVAL_MS = 300;
     int64_t                  pv_interval_ms_        = DEFAULT_PV_INTERVAL_MS; ///< PvInterval.
@@ -90,6 +98,10 @@ private:
     int64_t                  last_shown_ms_ = -1;
     bool                     show_group_    = true; ///< The current MultiPV group is shown.
     std::vector<std::string> held_; ///< The latest group held back.
+    std::vector<SearchInfo>  last_group_; ///< The latest group reported (ConsiderationMode).
+    int64_t                  go_start_ms_ = 0; ///< When the current search's clock started.
+    /// Forgets the reports of the last search (out_mutex_ held).
+    void reset_reports();
 };
 
 } // namespace tsubame::usi

@@ -70,13 +70,15 @@ void expect_legal_bestmove(const std::string& spec, const std::string& line) {
     EXPECT_TRUE(game.play(ponder).ok()) << line << ": illegal ponder move";
 }
 
-// A started engine that has answered usi and isready.
+// A started engine that has answered usi and isready, with a small hash (the 256 MB default
+// would cost every test its first touch, more under sanitizers).
 struct Session {
     ChildProcess engine{TSUBAME_BINARY};
 
     Session() {
         engine.send("usi");
         EXPECT_TRUE(engine.read_until("usiok", SET_UP)) << joined(engine.last_lines());
+        engine.send("setoption name USI_Hash value 16");
         ready();
     }
     // isready -> readyok, with only `info string` lines before it.
@@ -314,8 +316,8 @@ TEST(Transcript, GarbageKeepsTheEngineServing) {
 
 // The first move of a game with a 2 GB hash: every table is made and cleared at isready and
 // usinewgame, none on the move's clock, so the answer comes within the byoyomi (the margin,
-// 120 ms, absorbs the pipe and a busy machine). It once took 1004-1041 ms: the mate tables
-// were made inside the first timed go.
+// NetworkDelay2 at most an eighth of the byoyomi: 125 ms, absorbs the pipe and a busy machine). It
+// once took 1004-1041 ms: the mate tables were made inside the first timed go.
 TEST(Transcript, FirstMoveOfAGameWithALargeHashIsInTime) {
     Session s;
     s.engine.send("setoption name USI_Hash value 2048");

@@ -36,7 +36,6 @@ bool searched(const std::string& out) {
 // A session with the test book read.
 struct BookSession : Session {
     explicit BookSession(const std::string& book = BOOK) {
-        send("setoption name USI_Hash value 16");
         send("setoption name BookFile value " + book);
         ready = send("isready");
     }
