@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 
 #include "bench_positions.h"
 #include "eval/nnue/embedded.h"
+#include "movegen/movegen.h"
 
 namespace tsubame {
 
@@ -17,7 +19,9 @@ constexpr uint64_t NODES_PER_HELPER = 4096;
 
 Engine::Engine(Callbacks callbacks) :
     callbacks_(std::move(callbacks)),
-    searcher_(std::make_unique<Searcher>(tt_)) {
+    searcher_(std::make_unique<Searcher>(tt_)),
+    book_rng_(uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())
+              ^ uint64_t(reinterpret_cast<uintptr_t>(this))) {
     helpers_.set_main(searcher_.get());
     // The build's own net; a test checks that it always loads.
     if (const std::string_view net = nnue::embedded_network(); !net.empty()) {
@@ -58,17 +62,28 @@ void Engine::go(const SearchLimits& limits) {
     // The search gets its own copy of the game, so `position` may change game_ meanwhile.
     auto search_game = std::make_shared<Game>();
     search_game->replay(game_);
+    // Stochastic_Ponder: the position before the predicted move, the opponent to move; an
+    // answer after stop must still be legal in the position given.
+    stochastic_ = l.ponder && options_.stochastic_ponder && !game_.moves().empty();
+    std::shared_ptr<Game> given;
+    if (stochastic_) {
+        stochastic_limits_ = l;
+        given              = std::make_shared<Game>();
+        given->replay(game_);
+        search_game->undo();
+    }
 
     if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
     if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
     const EngineOptions options = options_;
 
-    thread_ = std::thread([this, search_game, l, options] {
+    thread_ = std::thread([this, search_game, given, l, options, book = book_] {
         Position& pos = search_game->position();
         if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
-        const RootDecision decision =
-            decide_before_search(pos, l, options.entering_king_rule, options.root_mate_permille,
-                                 options.search.time, *root_mate_solver_, &stop_request_);
+        const BookProbe    probe{book.get(), options.book, &book_rng_};
+        const RootDecision decision = decide_before_search(
+            pos, l, options.entering_king_rule, probe, options.root_mate_permille,
+            options.search.time, *root_mate_solver_, &stop_request_);
         BestMove answer;
         switch (decision.kind) {
             case RootDecision::Kind::DECLARE_WIN:
@@ -77,11 +92,13 @@ void Engine::go(const SearchLimits& limits) {
             case RootDecision::Kind::PLAY:
                 answer = {BestMove::Kind::MOVE, decision.move, Move::none()};
                 if (decision.mate.status == MateStatus::MATE) report_mate(decision.mate, answer);
+                if (decision.book) report_book(*decision.book, l.start_ms, answer);
                 break;
             case RootDecision::Kind::SEARCH:
                 answer = search(*search_game, l, options);
                 break;
         }
+        if (given) answer = answer_in(given->position());
         searching_.store(false);
         if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);
         // Helpers told to stop may still be leaving their search; the answer did not wait.
@@ -149,6 +166,34 @@ void Engine::report_mate(const MateResult& mate, BestMove& answer) {
     callbacks_.on_info(info);
 }
 
+void Engine::report_book(const BookChoice& choice, int64_t start_ms, BestMove& answer) {
+    answer.ponder = choice.ponder;
+    if (!callbacks_.on_info || silent_.load()) return;
+    SearchInfo info;
+    info.depth    = choice.depth;
+    info.seldepth = choice.depth;
+    info.score    = choice.value;
+    info.time_ms  = std::max<int64_t>(0, clock_->now_ms() - start_ms);
+    info.pv       = choice.pv;
+    callbacks_.on_info(info);
+}
+
+BestMove Engine::answer_in(const Position& pos) const {
+    TTData tt{};
+    Move   move = tt_.probe(pos.key(), tt) && tt.move16 ? generated_move_from16(pos, tt.move16)
+                                                        : Move::none();
+    if (move == Move::none())
+        if (const LegalMoves moves(pos); moves.size() > 0) move = *moves.begin();
+    BestMove answer; // resign when there is no legal move
+    if (move != Move::none()) answer = {BestMove::Kind::MOVE, move, Move::none()};
+    return answer;
+}
+
+void Engine::set_book(std::shared_ptr<const Book> book) {
+    quit();
+    book_ = std::move(book);
+}
+
 void Engine::go_mate(int64_t time_ms) {
     stop();
     join();
@@ -173,7 +218,26 @@ void Engine::stop() {
     if (searching_.load()) searcher_->stop();
 }
 
-void Engine::ponderhit(const SearchLimits* clock) {
+void Engine::ponderhit(const SearchLimits* clock, const std::function<void()>& on_restart) {
+    if (stochastic_) {
+        // The opponent played the predicted move: the position given is searched afresh (as
+        // YaneuraOu sends its go again), with the table the ponder search filled.
+        if (!searching_.load()) return;
+        quit(); // no answer for the position before the move
+        SearchLimits l = stochastic_limits_;
+        l.ponder       = false;
+        l.start_ms     = -1; // the clock starts now
+        if (clock) {
+            for (Color c : {BLACK, WHITE}) {
+                l.time[c] = clock->time[c];
+                l.inc[c]  = clock->inc[c];
+            }
+            l.byoyomi = clock->byoyomi;
+        }
+        if (on_restart) on_restart();
+        go(l);
+        return;
+    }
     // The clock first: a search thread that has not started yet finds it with the flag.
     if (clock) searcher_->set_ponderhit_clock(*clock);
     const int64_t now = clock_->now_ms();

@@ -7,11 +7,13 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
+#include "book/book.h"
 #include "core/status.h"
 #include "mate/mate_solver.h"
 #include "movegen/perft.h"
@@ -53,6 +55,12 @@ struct EngineOptions {
     /// a forced mate with up to this share (per mille) of the thinking time; a proven mate is
     /// played without searching. 0 turns it off.
     int root_mate_permille = 60;
+    /// How the opening book is used (BookMoves, BookEvalDiff, ...); the book is set_book's.
+    BookOptions book;
+    /// Stochastic_Ponder (YaneuraOu's): `go ponder` searches the position before the last
+    /// move (the predicted one), so every reply of the opponent is in the table; `ponderhit`
+    /// then starts a new search of the position given, on the clock from then on.
+    bool stochastic_ponder = false;
 };
 
 /// Size of go mate's table, in MB (the MateHash default).
@@ -105,8 +113,11 @@ public:
     /// Ends the current search (its bestmove or checkmate follows); no effect when idle.
     void stop();
     /// The pondered move was played: the clock starts now. `clock`, when given, replaces the
-    /// clock arguments of `go ponder` (for a `go ponder` sent without them).
-    void ponderhit(const SearchLimits* clock = nullptr);
+    /// clock arguments of `go ponder` (for a `go ponder` sent without them). A stochastic
+    /// ponder search ends without an answer and a search of the position given starts (the
+    /// go's limits without ponder, from now); `on_restart` is called in between.
+    void ponderhit(const SearchLimits*          clock      = nullptr,
+                   const std::function<void()>& on_restart = {});
     /// Waits for the current search to end.
     void wait();
     /// Stops any search without reporting it and waits: nothing is reported after this.
@@ -115,7 +126,8 @@ public:
     bool searching() const { return searching_.load(); }
 
     /// The settings the next go takes (a running search keeps its own copy).
-    EngineOptions& options() { return options_; }
+    EngineOptions&       options() { return options_; }
+    const EngineOptions& options() const { return options_; }
     /// Resizes the hash table (waits for a running search). False if memory ran out.
     bool   set_hash_size(size_t mb);
     size_t hash_size_mb() const { return tt_.size_mb(); }
@@ -135,6 +147,11 @@ public:
     void unload_network();
     /// The net in use, or null for the linear evaluation.
     const nnue::Network* network() const { return network_.get(); }
+    /// Plays from `book` (read by the protocol layer; null: no book) from the next go on,
+    /// under options().book (waits for a running search).
+    void set_book(std::shared_ptr<const Book> book);
+    /// The book in use, or null.
+    const Book* book() const { return book_.get(); }
     /// `usinewgame`: clears the hash table and per-game search state, unless nothing has
     /// searched since the last clear (GUIs send it right after `isready`, which cleared).
     void new_game();
@@ -159,6 +176,12 @@ private:
     /// Reports the root probe's proven mate as the search's line, and takes its second move
     /// for the ponder move.
     void report_mate(const MateResult& mate, BestMove& answer);
+    /// Reports the book's choice as the search's line (value, depth and book line) and takes
+    /// its ponder move.
+    void report_book(const BookChoice& choice, int64_t start_ms, BestMove& answer);
+    /// A legal answer in `pos` for a stochastic ponder search stopped before ponderhit (it
+    /// searched the position before): the table's move there, else any legal move.
+    BestMove answer_in(const Position& pos) const;
 
     Callbacks                      callbacks_;
     EngineOptions                  options_;
@@ -172,6 +195,8 @@ private:
     size_t                         mate_hash_mb_ = DEFAULT_MATE_HASH_MB;
     std::unique_ptr<MateSolver>    root_mate_solver_; ///< The probe's own small table.
     std::unique_ptr<nnue::Network> network_; ///< The evaluation's net; null: linear.
+    std::shared_ptr<const Book>    book_; ///< The opening book; null: none.
+    std::mt19937_64                book_rng_; ///< The book's choices (search thread only).
     std::thread                    thread_;
     bool                           stale_ = false; ///< A search ran since the last clear.
     std::atomic<bool>              searching_{false};
@@ -179,6 +204,10 @@ private:
     /// When `ponderhit` came for the current search (clock ms), or -1.
     std::atomic<int64_t> ponderhit_request_{-1};
     std::atomic<bool>    silent_{false};
+    /// The running search ponders the position before the predicted move (Stochastic_Ponder;
+    /// the protocol thread's alone), and the limits of its go.
+    bool         stochastic_ = false;
+    SearchLimits stochastic_limits_;
 };
 
 } // namespace tsubame

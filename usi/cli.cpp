@@ -9,6 +9,7 @@
 #include "command.h"
 #include "rules/game.h"
 #include "tools/gensfen.h"
+#include "tools/makebook.h"
 #include "tools/nnue_data.h"
 #include "tools/tools.h"
 #include "usi_loop.h"
@@ -47,6 +48,8 @@ constexpr Tool TOOLS[] = {
     {"features", "the feature dump of a selfplay file, for scripts/tuning/tune_eval.py",
      run_features},
     {"tsume", "the mate solver on a file of problems", run_tsume},
+    {"makebook", "an opening book (YaneuraOu's format) from lines of moves, searched to a depth",
+     run_makebook},
 #ifdef TSUBAME_HAVE_PROCESS_TOOLS
     {"perft-bisect", "finds a move-generator difference with another USI engine",
      [](int argc, char* argv[]) { return run_perft_bisect(argc, argv, std::cout); }},

@@ -34,10 +34,15 @@ struct OptionSpec {
     /// string only: the default, and what applies a value; it returns the messages to show.
     std::string_view                                                default_text = {};
     std::function<std::vector<std::string>(std::string_view value)> apply_text   = {};
+    /// Accepted by setoption but not declared in the `usi` reply (an alias: a GUI that sends
+    /// every declared option would otherwise set one name and then overwrite it by the other).
+    bool hidden = false;
 };
 
 /// EvalFile's value for the net built into the executable.
 inline constexpr std::string_view EMBEDDED_EVAL_FILE = "<internal>";
+/// BookFile's value for no book (YaneuraOu's; a path whose file name is this counts too).
+inline constexpr std::string_view NO_BOOK_FILE = "no_book";
 
 /// The EnteringKingRule values, in the order of the EnteringKingRule enum.
 inline constexpr std::string_view ENTERING_KING_RULE_NAMES[] = {

@@ -46,14 +46,21 @@ template <OptionField T>
 OptionSpec spin(std::string_view name, int64_t default_value, int64_t min, int64_t max, T& field) {
     return spin(name, default_value, min, max, store_in(field));
 }
-OptionSpec check(std::string_view name, bool default_value) {
-    return {name, OptionSpec::Type::CHECK, default_value ? 1 : 0};
+OptionSpec check(std::string_view name, bool default_value, OptionSpec::Apply apply = {}) {
+    return {name, OptionSpec::Type::CHECK, default_value ? 1 : 0, 0, 0, {}, std::move(apply)};
+}
+OptionSpec check(std::string_view name, bool default_value, bool& field) {
+    return check(name, default_value, store_in(field));
 }
 template <OptionField T, size_t N>
 OptionSpec combo(std::string_view name, T default_value, const std::string_view (&vars)[N],
                  T& field) {
     std::vector<std::string_view> names(vars, vars + N);
     return {name, OptionSpec::Type::COMBO, int64_t(default_value), 0, 0, names, store_in(field)};
+}
+OptionSpec hidden(OptionSpec spec) {
+    spec.hidden = true;
+    return spec;
 }
 OptionSpec button(std::string_view name, std::function<void()> press) {
     return {name, OptionSpec::Type::BUTTON, 0, 0, 0, {}, [press](int64_t) { press(); }};
@@ -95,14 +102,19 @@ std::vector<OptionSpec> UsiLoop::make_options() {
     const EngineOptions  d{};
     const SearchOptions& ds = d.search;
     const TimeOptions&   dt = d.search.time;
+    BookOptions&         b  = o.book;
+    const BookOptions&   db = d.book;
     // One row per option, in the order of the `usi` reply: name, default, range, target.
     return {
-        spin("USI_Hash", DEFAULT_HASH_MB, 1, 65536, pending_hash_mb_),
+        spin("USI_Hash", DEFAULT_USI_HASH_MB, 1, 65536, pending_hash_mb_),
         // Pondering is driven by the GUI's `go ponder`; the option only has to exist.
         check("USI_Ponder", false),
         spin("Threads", d.threads, 1, 128, o.threads),
-        spin("ByoyomiMargin", dt.margin_ms, 0, 10000, t.margin_ms),
-        spin("MinimumThinkingTime", dt.minimum_ms, 0, 60000, t.minimum_ms),
+        spin("NetworkDelay", dt.network_delay_ms, 0, 10000, t.network_delay_ms),
+        spin("NetworkDelay2", dt.network_delay2_ms, 0, 10000, t.network_delay2_ms),
+        // Gikou's name and Tsubame's before NetworkDelay2 (saved settings still send it).
+        hidden(spin("ByoyomiMargin", dt.network_delay2_ms, 0, 10000, t.network_delay2_ms)),
+        spin("MinimumThinkingTime", dt.minimum_ms, 0, 100000, t.minimum_ms),
         spin("SlowMover", dt.slow_mover_pct, 10, 1000, t.slow_mover_pct),
         spin("DepthLimit", d.depth_limit, 0, 245, o.depth_limit),
         spin("NodesLimit", d.nodes_limit, 0, 2147483647, o.nodes_limit),
@@ -115,8 +127,24 @@ std::vector<OptionSpec> UsiLoop::make_options() {
         combo("EnteringKingRule", d.entering_king_rule, rule_names, o.entering_king_rule),
         text("EvalFile", EMBEDDED_EVAL_FILE,
              [this](std::string_view v) { return load_eval_file(v); }),
+        text("BookFile", NO_BOOK_FILE,
+             [this](std::string_view v) {
+                 set_book_file(v);
+                 return std::vector<std::string>{};
+             }),
+        check("USI_OwnBook", db.own_book, b.own_book),
+        spin("BookMoves", db.max_ply, 0, 10000, b.max_ply),
+        spin("BookEvalDiff", db.eval_diff, 0, 99999, b.eval_diff),
+        spin("BookEvalBlackLimit", db.eval_limit[BLACK], -99999, 99999, b.eval_limit[BLACK]),
+        spin("BookEvalWhiteLimit", db.eval_limit[WHITE], -99999, 99999, b.eval_limit[WHITE]),
+        spin("BookDepthLimit", db.depth_limit, 0, 99999, b.depth_limit),
+        spin("BookIgnoreRate", db.ignore_rate, 0, 100, b.ignore_rate),
+        spin("BookPvMoves", db.pv_moves, 1, MAX_PLY, b.pv_moves),
+        check("ConsiderBookMoveCount", db.by_count, b.by_count),
         spin("MateHash", DEFAULT_MATE_HASH_MB, 1, 65536, resize_mate_hash),
         spin("PvInterval", DEFAULT_PV_INTERVAL_MS, 0, 60000, pv_interval_ms_),
+        check("ConsiderationMode", false, consideration_mode_),
+        check("Stochastic_Ponder", d.stochastic_ponder, o.stochastic_ponder),
         button("ClearHash", [this] { engine_.clear(); }),
     };
 }
@@ -141,6 +169,51 @@ std::vector<std::string> UsiLoop::load_eval_file(std::string_view value) {
     return {"EvalFile '" + path + "' loaded: " + engine_.network()->description};
 }
 
+namespace {
+
+// No book: `no_book`, also as the file name of a path (YaneuraOu's BookDir/no_book).
+bool is_no_book(std::string_view path) {
+    const size_t slash = path.find_last_of("/\\");
+    return path.substr(slash == std::string_view::npos ? 0 : slash + 1) == NO_BOOK_FILE;
+}
+
+} // namespace
+
+void UsiLoop::set_book_file(std::string_view value) {
+    book_file_ = std::string(value.empty() ? NO_BOOK_FILE : value);
+    // GUIs send every option before each game: the same file is read once (as YaneuraOu),
+    // unless its last reading failed.
+    book_pending_ =
+        book_file_ != loaded_book_file_ || (engine_.book() == nullptr && !is_no_book(book_file_));
+}
+
+void UsiLoop::load_book_file() {
+    if (!book_pending_ || engine_.searching()) return;
+    book_pending_           = false;
+    loaded_book_file_       = book_file_;
+    const std::string& path = book_file_;
+    engine_.set_book(nullptr);
+    if (is_no_book(path)) return;
+    const std::string without = "; playing without a book";
+    std::ifstream     file(path, std::ios::binary);
+    if (!file) {
+        send("info string error: BookFile '" + path + "': cannot open it" + without);
+        return;
+    }
+    auto book = std::make_shared<Book>();
+    if (Status s = Book::read(file, *book); !s.ok()) {
+        send("info string error: BookFile '" + path + "': " + s.message() + without);
+        return;
+    }
+    std::string message = "info string BookFile '" + path
+                        + "' loaded: " + std::to_string(book->positions()) + " positions, "
+                        + std::to_string(book->moves()) + " moves";
+    if (book->illegal_moves())
+        message += "; " + std::to_string(book->illegal_moves()) + " illegal moves left out";
+    engine_.set_book(std::move(book));
+    send(message);
+}
+
 void UsiLoop::write_locked(std::string_view line) {
     out_ << line << '\n';
     out_.flush();
@@ -156,10 +229,15 @@ void UsiLoop::report_info(const SearchInfo& info) {
     // Options do not change during a search, so reading MultiPV here is safe.
     const std::string line = format_info(info, engine_.options().search.multi_pv > 1);
     if (info.multipv == 1) { // the first line of a group: show the group or hold it back
-        show_group_ =
-            analysing_ || last_shown_ms_ < 0 || info.time_ms - last_shown_ms_ >= pv_interval_ms_;
+        show_group_ = analysing_ || consideration_mode_ || last_shown_ms_ < 0
+                   || info.time_ms - last_shown_ms_ >= pv_interval_ms_;
         if (show_group_) last_shown_ms_ = info.time_ms;
         held_.clear();
+    }
+    // The last whole line (group) for ConsiderationMode: a fail-high/low report is none.
+    if (info.bound == BOUND_EXACT && !info.pv.empty()) {
+        if (info.multipv == 1) last_group_.clear();
+        last_group_.push_back(info);
     }
     if (show_group_)
         write_locked(line);
@@ -173,6 +251,18 @@ void UsiLoop::report_bestmove(const BestMove& best) {
     for (const std::string& line : held_)
         write_locked(line);
     held_.clear();
+    // ConsiderationMode: the last line (group) again, with the search's final nodes and time,
+    // so that a GUI's analysis ends on a whole PV with the true counts (an unfinished
+    // iteration is never reported: its PV would be cut short).
+    if (consideration_mode_ && !last_group_.empty() && best.nodes > last_group_.front().nodes) {
+        const int64_t ms = engine_.clock().now_ms() - go_start_ms_;
+        for (SearchInfo info : last_group_) {
+            info.nodes   = best.nodes;
+            info.time_ms = std::max(info.time_ms, ms);
+            write_locked(format_info(info, engine_.options().search.multi_pv > 1));
+        }
+    }
+    last_group_.clear();
     write_locked(format_bestmove(best));
 }
 
@@ -206,7 +296,7 @@ void UsiLoop::execute(const UsiCommand&) {
     send(std::string("id name ") + ENGINE_NAME);
     send("id author the Tsubame developers");
     for (const OptionSpec& spec : options_)
-        send(option_line(spec));
+        if (!spec.hidden) send(option_line(spec));
     send("usiok");
 }
 
@@ -216,6 +306,7 @@ void UsiLoop::execute(const IsReadyCommand&) {
         && !engine_.set_hash_size(pending_hash_mb_))
         send("info string warning: could not allocate " + std::to_string(pending_hash_mb_)
              + " MB of hash; keeping " + std::to_string(engine_.hash_size_mb()) + " MB");
+    load_book_file();
     engine_.prepare();
     send("readyok");
 }
@@ -238,9 +329,20 @@ void UsiLoop::execute(const PositionCommand& command) {
         send("info string error: " + s.message());
 }
 
+void UsiLoop::reset_reports() {
+    last_shown_ms_ = -1;
+    held_.clear();
+    last_group_.clear();
+    go_start_ms_ = engine_.clock().now_ms();
+}
+
 void UsiLoop::execute(const PonderHitCommand& command) {
     const SearchLimits clock = clock_limits(command.clock);
-    engine_.ponderhit(command.clock.given ? &clock : nullptr);
+    // A stochastic ponder search starts over on the position given: its reports too.
+    engine_.ponderhit(command.clock.given ? &clock : nullptr, [this] {
+        std::lock_guard lock(out_mutex_);
+        reset_reports();
+    });
 }
 
 void UsiLoop::execute(const GoCommand& command) {
@@ -271,11 +373,12 @@ void UsiLoop::execute(const GoCommand& command) {
     // A new search starts its reports afresh (the last one has answered: go() waits for it).
     engine_.stop();
     engine_.wait();
+    load_book_file(); // a BookFile set without isready (USI wants one, scripts may skip it)
     {
         std::lock_guard lock(out_mutex_);
-        analysing_     = command.infinite;
-        last_shown_ms_ = -1;
-        held_.clear();
+        analysing_ = command.infinite;
+        reset_reports();
+        go_start_ms_ = limits.start_ms;
     }
     engine_.go(limits);
 }

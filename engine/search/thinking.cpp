@@ -33,7 +33,7 @@ MateResult probe_root_mate(const Position& pos, const SearchLimits& limits, int 
 } // namespace
 
 RootDecision decide_before_search(const Position& pos, const SearchLimits& limits,
-                                  EnteringKingRule rule, int probe_permille,
+                                  EnteringKingRule rule, const BookProbe& book, int probe_permille,
                                   const TimeOptions& time, MateSolver& solver,
                                   const std::atomic<bool>* stop) {
     RootDecision decision;
@@ -46,6 +46,14 @@ RootDecision decide_before_search(const Position& pos, const SearchLimits& limit
         if (const Move t = try_rule_move(pos); t != Move::none()) {
             decision.kind = RootDecision::Kind::PLAY;
             decision.move = t;
+            return decision;
+        }
+    if (book.book && book.rng)
+        if (auto choice =
+                choose_book_move(*book.book, pos, book.options, limits.searchmoves, *book.rng)) {
+            decision.kind = RootDecision::Kind::PLAY;
+            decision.move = choice->move;
+            decision.book = std::move(choice);
             return decision;
         }
     decision.mate = probe_root_mate(pos, limits, probe_permille, time, solver, stop);

@@ -1,16 +1,19 @@
-// libFuzzer target over the USI command parser, the SFEN loader and the move parser. Each
-// input is a USI transcript; besides "no crash, no sanitizer report" it checks properties
-// that must hold for any input that loads:
+// libFuzzer target over the USI command parser, the SFEN loader, the move parser and the
+// opening book's reader. Each input is a USI transcript, and also a book; besides "no crash,
+// no sanitizer report" it checks properties that must hold for any input that loads:
 //   - a loaded position's SFEN loads again to the same position (same SFEN, same key);
-//   - every legal move prints in USI notation and parses back to itself.
+//   - every legal move prints in USI notation and parses back to itself;
+//   - a book is read whole or refused with a message, and a refused book holds nothing.
 // Searches are not started (the fuzzer must stay fast and single-threaded).
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <string_view>
 
+#include "book/book.h"
 #include "command.h"
 #include "core/notation.h"
 #include "movegen/movegen.h"
@@ -105,5 +108,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         begin = end + 1;
     }
+    std::istringstream book_text{std::string(text)};
+    Book               book;
+    const Status       read = Book::read(book_text, book);
+    check(read.ok() ? book.moves() + book.illegal_moves() <= size
+                    : !read.message().empty() && book.positions() == 0 && book.moves() == 0);
     return 0;
 }

@@ -70,13 +70,15 @@ void expect_legal_bestmove(const std::string& spec, const std::string& line) {
     EXPECT_TRUE(game.play(ponder).ok()) << line << ": illegal ponder move";
 }
 
-// A started engine that has answered usi and isready.
+// A started engine that has answered usi and isready, with a small hash (the 256 MB default
+// would cost every test its first touch, more under sanitizers).
 struct Session {
     ChildProcess engine{TSUBAME_BINARY};
 
     Session() {
         engine.send("usi");
         EXPECT_TRUE(engine.read_until("usiok", SET_UP)) << joined(engine.last_lines());
+        engine.send("setoption name USI_Hash value 16");
         ready();
     }
     // isready -> readyok, with only `info string` lines before it.
@@ -314,8 +316,8 @@ TEST(Transcript, GarbageKeepsTheEngineServing) {
 
 // The first move of a game with a 2 GB hash: every table is made and cleared at isready and
 // usinewgame, none on the move's clock, so the answer comes within the byoyomi (the margin,
-// 120 ms, absorbs the pipe and a busy machine). It once took 1004-1041 ms: the mate tables
-// were made inside the first timed go.
+// NetworkDelay2 at most an eighth of the byoyomi: 125 ms, absorbs the pipe and a busy machine). It
+// once took 1004-1041 ms: the mate tables were made inside the first timed go.
 TEST(Transcript, FirstMoveOfAGameWithALargeHashIsInTime) {
     Session s;
     s.engine.send("setoption name USI_Hash value 2048");
@@ -384,6 +386,44 @@ TEST(Transcript, GoMateAnswersWithCheckmate) {
     s.expect_no_bestmove(300ms);
 }
 
+// The opening book, as a GUI uses it: BookFile read at isready, a book position answered at
+// once with the book's line, a malformed book reported while the engine plays on.
+TEST(Transcript, OpeningBookAnswersAtOnceAndABadBookIsReported) {
+    Session s;
+    s.engine.send("setoption name BookFile value " TSUBAME_TEST_DATA "/book.db");
+    s.engine.send("setoption name BookEvalDiff value 0");
+    s.engine.send("isready");
+    auto ready = s.engine.read_until("readyok", SET_UP);
+    ASSERT_TRUE(ready);
+    EXPECT_EQ(ready->front(), "info string BookFile '" TSUBAME_TEST_DATA
+                              "/book.db' loaded: 4 positions, 6 moves; 2 illegal moves left out");
+    s.engine.send("usinewgame");
+    s.engine.send("position startpos");
+    auto lines = s.go("go btime 0 wtime 0 byoyomi 60000", AT_ONCE);
+    ASSERT_EQ(lines.size(), 2u) << joined(lines);
+    EXPECT_TRUE(lines[0].starts_with("info depth 16 seldepth 16 score cp 50 nodes 0 ")) << lines[0];
+    EXPECT_TRUE(lines[0].ends_with(" pv 7g7f 3c3d 8h2b+ 3a2b B*4e 5a4b")) << lines[0];
+    EXPECT_EQ(lines[1], "bestmove 7g7f ponder 3c3d");
+
+    // A book with a bad line: the error, then searches as without a book.
+    const std::string bad = testing::TempDir() + "tsubame_bad_book_" + std::to_string(getpid());
+    std::ofstream(bad) << "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/"
+                          "PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f 3c3d fifty\n";
+    s.engine.send("setoption name BookFile value " + bad);
+    s.engine.send("isready");
+    ready = s.engine.read_until("readyok", SET_UP);
+    ASSERT_TRUE(ready);
+    EXPECT_EQ(ready->front(), "info string error: BookFile '" + bad
+                                  + "': line 3: value 'fifty' is not a number; playing without a "
+                                    "book");
+    s.engine.send("position startpos");
+    lines = s.go("go btime 0 wtime 0 byoyomi 300");
+    EXPECT_GE(count_starting(lines, "info depth "), 1) << joined(lines);
+    EXPECT_EQ(lines.front().find(" nodes 0 "), std::string::npos) << lines.front();
+    expect_legal_bestmove("startpos", lines.back());
+    std::remove(bad.c_str());
+}
+
 // ---------------------------------------------------------------- the command line
 
 // `tsubame <args>` run to its end: the exit status, the lines of stdout and the text of stderr.
@@ -422,6 +462,7 @@ const std::vector<std::pair<std::string, std::string>> TOOLS = {
     {"selfplay", "self-play games"},   {"features", "feature dump"},
     {"tsume", "mate solver"},          {"perft-bisect", "move-generator difference"},
     {"perft-check", "perft counts"},   {"match", "two USI engines"},
+    {"makebook", "opening book"},
 };
 
 TEST(CommandLine, HelpListsTheModesToolsAndUsiCommands) {
@@ -488,6 +529,40 @@ TEST(CommandLine, EveryToolPrintsItsUsage) {
         ASSERT_FALSE(run.out.empty()) << tool;
         EXPECT_TRUE(run.out[0].starts_with("usage: tsubame " + tool + " ")) << run.out[0];
     }
+}
+
+// `tsubame makebook`: a book from lines of moves, which the engine then plays from.
+TEST(CommandLine, MakebookWritesABookTheEngineReads) {
+    const std::string dir   = testing::TempDir();
+    const std::string lines = dir + "tsubame_makebook_lines_" + std::to_string(getpid());
+    const std::string book  = dir + "tsubame_makebook_book_" + std::to_string(getpid()) + ".db";
+    std::ofstream(lines) << "startpos moves 7g7f 3c3d\nstartpos moves 2g2f\n";
+    const CommandLineRun run =
+        run_tsubame({"makebook", lines, book, "--plies", "2", "--depth", "3", "--hash", "8"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(joined(run.out).find("makebook: 3 positions from 2 lines"), std::string::npos)
+        << joined(run.out);
+    std::ifstream      file(book);
+    std::ostringstream text;
+    text << file.rdbuf();
+    EXPECT_TRUE(text.str().starts_with("#YANEURAOU-DB2016 1.00\nsfen ")) << text.str();
+
+    Session s;
+    s.engine.send("setoption name BookFile value " + book);
+    s.engine.send("isready");
+    const auto ready = s.engine.read_until("readyok", SET_UP);
+    ASSERT_TRUE(ready);
+    EXPECT_EQ(ready->front(), "info string BookFile '" + book + "' loaded: 3 positions, 3 moves");
+    s.engine.send("position startpos moves 2g2f");
+    const auto answer = s.go("go btime 0 wtime 0 byoyomi 60000", AT_ONCE);
+    ASSERT_EQ(answer.size(), 2u) << joined(answer);
+    EXPECT_NE(answer[0].find(" depth 3 seldepth 3 "), std::string::npos) << answer[0];
+    expect_legal_bestmove("startpos moves 2g2f", answer[1]);
+
+    EXPECT_EQ(run_tsubame({"makebook", lines}).status, 2) << "no output file";
+    EXPECT_EQ(run_tsubame({"makebook", lines, book, "--depth", "x"}).status, 2);
+    std::remove(lines.c_str());
+    std::remove(book.c_str());
 }
 
 TEST(CommandLine, UnknownArgumentsFailWithAMessage) {

@@ -282,8 +282,8 @@ TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)))
         << "a ponder search must not answer on its own";
     h.engine.ponderhit();
-    // It thinks for the byoyomi less the margin (880 ms), counted from ponderhit: a clock
-    // counted from `go` would have run out already.
+    // It thinks for the byoyomi less the margin (NetworkDelay2, at most an eighth of the
+    // byoyomi: 875 ms), counted from ponderhit: a clock counted from `go` would have run out.
     h.clock.advance(850);
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)))
         << "byoyomi counts from ponderhit";
@@ -309,6 +309,77 @@ TEST(Search, PonderhitMayBringTheClock) {
     h.expect_one_answer_due();
 }
 
+// Stochastic_Ponder (YaneuraOu's): `go ponder` searches the position before the predicted
+// move, White to move here; ponderhit starts a search of the position given on the clock from
+// then, and an answer after stop is still a legal move of the position given.
+TEST(Search, StochasticPonderSearchesThePositionBeforeThePredictedMove) {
+    const std::string given    = "startpos moves 7g7f 3c3d";
+    const std::string before   = "startpos moves 7g7f";
+    const auto        legal_in = [](const std::string& position, Move m) {
+        Game game;
+        EXPECT_TRUE(game.set_position(position).ok());
+        return m != Move::none() && is_legal(game.position(), m);
+    };
+    ClockedHarness h;
+    h.engine.options().stochastic_ponder  = true;
+    h.engine.options().root_mate_permille = 0;
+    ASSERT_TRUE(h.set_position(given).ok());
+    SearchLimits l;
+    l.ponder  = true;
+    l.byoyomi = 1000;
+    h.engine.go(l);
+    h.clock.advance(5000); // a long think of the opponent
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)));
+    size_t pondered = 0;
+    {
+        std::lock_guard lock(h.mutex);
+        pondered = h.infos.size();
+        ASSERT_GT(pondered, 0u);
+        for (const SearchInfo& info : h.infos) { // (a fail-low report may have no line)
+            if (!info.pv.empty()) {
+                EXPECT_TRUE(legal_in(before, info.pv[0])) << "White's: " << to_usi(info.pv[0]);
+            }
+        }
+    }
+    h.engine.ponderhit();
+    // A search of the position given, counted from ponderhit: byoyomi 1000 less 125 ms.
+    h.clock.advance(850);
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100))) << "counts from ponderhit";
+    h.clock.advance(30);
+    h.expect_one_answer_due("the answer comes within the byoyomi");
+    ASSERT_EQ(h.answers.size(), 1u);
+    EXPECT_TRUE(legal_in(given, h.answers[0].move)) << to_usi(h.answers[0].move);
+    ASSERT_GT(h.infos.size(), pondered) << "the new search reports";
+    for (size_t i = pondered; i < h.infos.size(); ++i) {
+        if (!h.infos[i].pv.empty()) {
+            EXPECT_TRUE(legal_in(given, h.infos[i].pv[0])) << to_usi(h.infos[i].pv[0]);
+        }
+    }
+
+    // Stopped before ponderhit (the opponent played another move): one answer, legal in the
+    // position given (the GUI discards it, but it is never a move of the other side).
+    ClockedHarness miss;
+    miss.engine.options().stochastic_ponder = true;
+    ASSERT_TRUE(miss.set_position(given).ok());
+    miss.engine.go(l);
+    EXPECT_FALSE(answers_within(miss, std::chrono::milliseconds(100)));
+    miss.engine.stop();
+    miss.expect_one_answer_due();
+    ASSERT_EQ(miss.answers.size(), 1u);
+    EXPECT_TRUE(legal_in(given, miss.answers[0].move)) << to_usi(miss.answers[0].move);
+
+    // Without the option, `go ponder` searches the position given.
+    ClockedHarness plain;
+    ASSERT_TRUE(plain.set_position(given).ok());
+    plain.engine.go(l);
+    EXPECT_FALSE(answers_within(plain, std::chrono::milliseconds(100)));
+    plain.engine.stop();
+    plain.expect_one_answer_due();
+    ASSERT_FALSE(plain.infos.empty());
+    ASSERT_FALSE(plain.infos.front().pv.empty());
+    EXPECT_TRUE(legal_in(given, plain.infos.front().pv[0]));
+}
+
 TEST(Search, HardLimitStopsAnIterationInProgress) {
     // At the start position no iteration ends the search before the clock does.
     ClockedHarness h;
@@ -318,7 +389,7 @@ TEST(Search, HardLimitStopsAnIterationInProgress) {
     l.byoyomi = 2000;
     h.engine.go(l);
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(200)));
-    h.clock.advance(2000 - 120);
+    h.clock.advance(2000 - 250); // NetworkDelay2 takes at most an eighth of the byoyomi
     h.expect_one_answer_due();
     ASSERT_EQ(h.answers.size(), 1u);
     EXPECT_EQ(h.answers[0].kind, BestMove::Kind::MOVE);

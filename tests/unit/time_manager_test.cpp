@@ -19,16 +19,35 @@ SearchLimits clock(int64_t main, int64_t byoyomi, int64_t inc) {
     return l;
 }
 
-const TimeOptions OPTIONS{}; // 120 ms margin
+// The defaults (NetworkDelay 120, NetworkDelay2 1120, MinimumThinkingTime 2000), and the same
+// without MinimumThinkingTime for the tests of the plan itself (its floor is tested below).
+const TimeOptions OPTIONS{};
+const TimeOptions PLAN = [] {
+    TimeOptions o;
+    o.minimum_ms = 0;
+    return o;
+}();
+
+TEST(TimeManager, DefaultsAreYaneuraOus) {
+    EXPECT_EQ(OPTIONS.network_delay_ms, 120);
+    EXPECT_EQ(OPTIONS.network_delay2_ms, 1120);
+    EXPECT_EQ(OPTIONS.minimum_ms, 2000);
+    EXPECT_EQ(OPTIONS.slow_mover_pct, 100);
+}
 
 TEST(TimeManager, ByoyomiOnlyUsesNearlyAllOfIt) {
-    const TimeBudget b = allot_time(clock(0, 1000, 0), BLACK, 40, OPTIONS);
-    EXPECT_EQ(b.maximum_ms, 1000 - OPTIONS.margin_ms);
+    // NetworkDelay2 is kept back from the byoyomi, at most an eighth of it: 10 s leaves 8.88 s
+    // (YaneuraOu's byoyomi - NetworkDelay2), 1 s leaves 875 ms.
+    TimeBudget b = allot_time(clock(0, 10000, 0), BLACK, 40, OPTIONS);
+    EXPECT_EQ(b.maximum_ms, 10000 - 1120);
+    EXPECT_EQ(b.optimum_ms, b.maximum_ms);
+    b = allot_time(clock(0, 1000, 0), BLACK, 40, OPTIONS);
+    EXPECT_EQ(b.maximum_ms, 875);
     EXPECT_EQ(b.optimum_ms, b.maximum_ms);
 }
 
 TEST(TimeManager, ShortByoyomiCapsTheMarginAtAnEighth) {
-    // 200 ms byoyomi with a 120 ms margin would leave 80 ms: the margin shrinks to 25 ms.
+    // 200 ms byoyomi with a 1120 ms margin would leave nothing: the margin shrinks to 25 ms.
     const TimeBudget b = allot_time(clock(0, 200, 0), BLACK, 40, OPTIONS);
     EXPECT_EQ(b.maximum_ms, 175);
     EXPECT_EQ(b.optimum_ms, 175);
@@ -38,28 +57,75 @@ TEST(TimeManager, MainTimePlusByoyomiSpendsASliceOfMainTime) {
     const TimeBudget b = allot_time(clock(600000, 10000, 0), BLACK, 1, OPTIONS);
     EXPECT_GT(b.optimum_ms, 10000); // more than the byoyomi alone
     EXPECT_LT(b.optimum_ms, 60000); // but a slice of the main time
-    EXPECT_LE(b.maximum_ms, 600000 + 10000 - OPTIONS.margin_ms);
+    EXPECT_LE(b.maximum_ms, 600000 + 10000 - OPTIONS.network_delay2_ms);
     EXPECT_GE(b.maximum_ms, b.optimum_ms);
 }
 
 TEST(TimeManager, SuddenDeathNeverRunsTheClockOut) {
     for (int64_t main : {100, 500, 3000, 60000, 900000}) {
         const TimeBudget b = allot_time(clock(main, 0, 0), WHITE, 100, OPTIONS);
-        EXPECT_LE(b.maximum_ms, std::max<int64_t>(1, main - OPTIONS.margin_ms)) << main;
+        EXPECT_LE(b.maximum_ms, std::max<int64_t>(1, main - OPTIONS.network_delay2_ms)) << main;
         EXPECT_LE(b.maximum_ms, main / 5 + 1) << "keep most of the clock for later moves";
         EXPECT_GE(b.optimum_ms, 0);
     }
 }
 
 TEST(TimeManager, SuddenDeathSpendsAShareAndCapsAtTwiceIt) {
-    // 60 s at the start: 30 ms kept for each of the 90 moves to come, the rest spread over
-    // them, and capped at twice that.
-    const TimeBudget b = allot_time(clock(60000, 0, 0), BLACK, 0, OPTIONS);
+    // 60 s at the start: a quarter of NetworkDelay, 30 ms, kept for each of the 90 moves to
+    // come, the rest spread over them, and capped at twice that.
+    const TimeBudget b = allot_time(clock(60000, 0, 0), BLACK, 0, PLAN);
     EXPECT_EQ(b.optimum_ms, (60000 - 90 * 30) / 90);
     EXPECT_EQ(b.maximum_ms, 2 * b.optimum_ms);
     // Late in a long game the moves still to come are never counted below twenty.
-    const TimeBudget late = allot_time(clock(10000, 0, 0), WHITE, 200, OPTIONS);
+    const TimeBudget late = allot_time(clock(10000, 0, 0), WHITE, 200, PLAN);
     EXPECT_EQ(late.optimum_ms, (10000 - MIN_MOVES_LEFT * 30) / MIN_MOVES_LEFT);
+}
+
+TEST(TimeManager, MinimumThinkingTimeIsAFloorWithinTheCap) {
+    // YaneuraOu's meaning: a move takes at least MinimumThinkingTime including NetworkDelay,
+    // so the search does not stop before 2000 - 120 ms...
+    const TimeBudget slow = allot_time(clock(600000, 0, 0), BLACK, 1, OPTIONS);
+    EXPECT_EQ(slow.minimum_ms, 1880);
+    EXPECT_GT(slow.optimum_ms, 1880); // 10 minutes: the plan's share is above it anyway
+    const TimeBudget b = allot_time(clock(60000, 0, 0), BLACK, 0, OPTIONS);
+    // ... but never beyond the plan's cap for the move: 60 s sudden death plans 636 ms and
+    // caps at 1272, so the floor is 1272 and the target rises to it.
+    EXPECT_EQ(b.maximum_ms, 2 * ((60000 - 90 * 30) / 90));
+    EXPECT_EQ(b.minimum_ms, b.maximum_ms);
+    EXPECT_EQ(b.optimum_ms, b.maximum_ms);
+    // A calm search stops early, never before the floor.
+    EXPECT_GE(adjusted_optimum(slow, 0.0, -500), 1880);
+    const TimeBudget floor{1000, 4000, 900};
+    EXPECT_EQ(adjusted_optimum(floor, 0.0, -500), 900);
+    EXPECT_EQ(adjusted_optimum(floor, 0.0, 0), 900); // 0.8 x 1000 < 900
+    // With byoyomi alone (all of it is used) and movetime (exact), it plays no part.
+    EXPECT_EQ(allot_time(clock(0, 1000, 0), BLACK, 1, OPTIONS).minimum_ms, 0);
+    SearchLimits l;
+    l.movetime = 500;
+    EXPECT_EQ(allot_time(l, BLACK, 1, OPTIONS).maximum_ms, 500 - 62);
+    // Set to 0 it is off; below NetworkDelay it is too.
+    TimeOptions o;
+    o.minimum_ms = 100;
+    EXPECT_EQ(allot_time(clock(600000, 0, 0), BLACK, 1, o).minimum_ms, 0);
+}
+
+TEST(TimeManager, NetworkDelayPlansEachMoveAndNetworkDelay2GuardsTheClock) {
+    TimeOptions o       = PLAN;
+    o.network_delay_ms  = 400;
+    o.network_delay2_ms = 3000;
+    // NetworkDelay: a quarter kept for each move to come (90 at the start), and kept back from
+    // a movetime (at most an eighth of it).
+    EXPECT_EQ(allot_time(clock(60000, 0, 0), BLACK, 0, o).optimum_ms, (60000 - 90 * 100) / 90);
+    SearchLimits l;
+    l.movetime = 5000;
+    EXPECT_EQ(allot_time(l, BLACK, 1, o).maximum_ms, 4600);
+    l.movetime = 1000;
+    EXPECT_EQ(allot_time(l, BLACK, 1, o).maximum_ms, 875);
+    // NetworkDelay2: kept back from the end of the clock, where a move would lose on time.
+    EXPECT_EQ(allot_time(clock(1000, 0, 5000), BLACK, 100, o).maximum_ms, 3000) << "6 s usable";
+    EXPECT_EQ(allot_time(clock(0, 0, 5000), BLACK, 100, o).maximum_ms, 2000) << "5 s usable";
+    EXPECT_LE(allot_time(clock(2000, 0, 0), BLACK, 100, o).maximum_ms, 1) << "under it: 1 ms";
+    EXPECT_EQ(allot_time(clock(0, 30000, 0), BLACK, 100, o).maximum_ms, 27000) << "byoyomi";
 }
 
 TEST(TimeManager, FischerSpendsMostOfTheIncrementAndKeepsTheBank) {
@@ -94,8 +160,10 @@ void replay_game_at_the_cap(const usi::TimeControl& tc) {
         const TimeBudget b = allot_time(l, us, ply, OPTIONS);
         EXPECT_LE(b.optimum_ms, b.maximum_ms) << "ply " << ply;
         EXPECT_LE(b.maximum_ms, 2 * b.optimum_ms) << "ply " << ply;
-        const int64_t margin =
-            tc.byoyomi_ms ? std::min(OPTIONS.margin_ms, tc.byoyomi_ms / 8) : OPTIONS.margin_ms;
+        EXPECT_LE(b.minimum_ms, b.optimum_ms) << "ply " << ply;
+        const int64_t margin = tc.byoyomi_ms
+                                 ? std::min(OPTIONS.network_delay2_ms, tc.byoyomi_ms / 8)
+                                 : OPTIONS.network_delay2_ms;
         EXPECT_LE(b.maximum_ms, std::max<int64_t>(1, match.allowed_ms(us) - margin))
             << "ply " << ply;
         ASSERT_TRUE(match.charge(us, b.maximum_ms + 10))
@@ -126,25 +194,25 @@ TEST(TimeManager, FischerCountsTheIncrementForThisMove) {
     // usable time = remaining + increment, added before the move (usi.md §6).
     const TimeBudget b = allot_time(clock(1000, 0, 2000), BLACK, 60, OPTIONS);
     EXPECT_GT(b.optimum_ms, 1000);
-    EXPECT_LE(b.maximum_ms, 1000 + 2000 - OPTIONS.margin_ms);
+    EXPECT_LE(b.maximum_ms, 1000 + 2000 - OPTIONS.network_delay2_ms);
 }
 
 TEST(TimeManager, MovetimeIsExactMinusMargin) {
     SearchLimits l;
     l.movetime         = 5000;
     const TimeBudget b = allot_time(l, BLACK, 1, OPTIONS);
-    EXPECT_EQ(b.optimum_ms, 5000 - OPTIONS.margin_ms);
-    EXPECT_EQ(b.maximum_ms, 5000 - OPTIONS.margin_ms);
+    EXPECT_EQ(b.optimum_ms, 5000 - OPTIONS.network_delay_ms);
+    EXPECT_EQ(b.maximum_ms, 5000 - OPTIONS.network_delay_ms);
 }
 
 TEST(TimeManager, MarginAndSlowMoverOptionsApply) {
     TimeOptions o;
-    o.margin_ms         = 500;
+    o.network_delay2_ms = 500;
     const TimeBudget b1 = allot_time(clock(0, 5000, 0), BLACK, 1, o);
     EXPECT_EQ(b1.maximum_ms, 4500);
     // Beyond an eighth of the byoyomi the margin is capped: 3000 ms keeps 375 ms back.
     EXPECT_EQ(allot_time(clock(0, 3000, 0), BLACK, 1, o).maximum_ms, 2625);
-    o.margin_ms           = 120;
+    o.network_delay2_ms   = 1120;
     o.slow_mover_pct      = 200;
     const TimeBudget fast = allot_time(clock(600000, 0, 0), BLACK, 1, OPTIONS);
     const TimeBudget slow = allot_time(clock(600000, 0, 0), BLACK, 1, o);

@@ -10,10 +10,13 @@
 
 namespace tsubame::usi {
 
-/// Feeds lines to a loop and collects its output.
+/// Feeds lines to a loop and collects its output. The hash is set small (the 256 MB default
+/// would cost every test that sends isready its allocation, more under sanitizers).
 struct Session {
     std::ostringstream out;
     UsiLoop            loop{out};
+
+    Session() { loop.handle_line("setoption name USI_Hash value 16"); }
 
     /// Sends a line and returns the output it caused, waiting for a search to answer.
     std::string send(std::string_view line) {
