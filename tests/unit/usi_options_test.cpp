@@ -118,7 +118,9 @@ TEST(UsiOptions, ConsiderationModeEndsAnalysisOnTheWholeLineWithTheFinalCounts) 
     EXPECT_TRUE(out.ends_with(last + "\n" + lines_starting(out, "bestmove ").at(0) + "\n")) << out;
     EXPECT_EQ(field(last, "pv"), field(before, "pv")) << out;
     EXPECT_EQ(field(last, "depth"), field(before, "depth")) << out;
-    EXPECT_GT(std::stoull(field(last, "nodes")), std::stoull(field(before, "nodes"))) << out;
+    // At least the reported count: a stop that lands right after a report (a loaded machine)
+    // ends the search before it searches another node.
+    EXPECT_GE(std::stoull(field(last, "nodes")), std::stoull(field(before, "nodes"))) << out;
     for (const std::string& info : infos)
         EXPECT_LE(std::stoull(field(info, "nodes")), std::stoull(field(last, "nodes"))) << info;
     expect_pvs_legal_in(infos, "startpos moves 7g7f 3c3d");
