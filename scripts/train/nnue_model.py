@@ -45,12 +45,18 @@ class Net(nn.Module):
             self.ft.weight.normal_(0.0, 0.01)
             self.ft.weight[INPUTS].zero_()
 
+    leak = 0.0  # training only: slope outside [0, 1], so that dead neurons still learn
+
+    def act(self, x):
+        clipped = torch.clamp(x, 0.0, 1.0)
+        return clipped + self.leak * (x - clipped) if self.leak else clipped
+
     def forward(self, us, them):
         a = self.ft(us) + self.ft_bias
         b = self.ft(them) + self.ft_bias
         x = torch.clamp(torch.cat([a, b], dim=1), 0.0, 1.0)
-        x = torch.clamp(self.l1(x), 0.0, 1.0)
-        x = torch.clamp(self.l2(x), 0.0, 1.0)
+        x = self.act(self.l1(x))
+        x = self.act(self.l2(x))
         return self.out(x).squeeze(1)
 
     def clip_weights(self):

@@ -66,12 +66,15 @@ def batch_loss(net, records, lam, k):
 
 
 def evaluate(net, records, lam, k, batch=65536):
+    """The mean loss over records, of the net as the engine runs it (no leak)."""
     net.eval()
+    leak, net.leak = net.leak, 0.0
     total = 0.0
     with torch.no_grad():
         for i in range(0, len(records), batch):
             part = records[i:i + batch]
             total += batch_loss(net, part, lam, k).item() * len(part)
+    net.leak = leak
     net.train()
     return total / max(len(records), 1)
 
@@ -117,6 +120,9 @@ def main():
     ap.add_argument("--lam", type=float, default=0.75, help="weight of the score against the result")
     ap.add_argument("--k", type=float, default=0, help="score scale of the win probability "
                     "sigmoid(score / K); 0 fits it to the training set's results")
+    ap.add_argument("--leak", type=float, default=0.0,
+                    help="training only: slope of the hidden activations outside [0, 1], so "
+                    "that a neuron pushed out of range still gets a gradient")
     ap.add_argument("--mirror-table", help="from `tsubame nnue-data --mirror-table`: each batch "
                     "has half its positions mirrored left-right, a symmetry of the game")
     ap.add_argument("--seed", type=int, default=1)
@@ -138,6 +144,7 @@ def main():
     # The first hidden layer learns at a tenth of the rate. Its 512 inputs all start near the
     # same value, so Adam moves its weights together and a full-rate step pushes most neurons
     # out of [0, 1] for good: with lr 1e-3, 3 of 32 stayed alive; at a tenth, 18 to 28.
+    net.leak = args.leak
     groups = [{"params": [p for n, p in net.named_parameters() if not n.startswith("l1.")]},
               {"params": net.l1.parameters(), "lr": args.lr * args.l1_lr_scale}]
     opt = torch.optim.Adam(groups, lr=args.lr)
@@ -200,8 +207,9 @@ def main():
     sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
-                   f"mirror {'yes' if mirror is not None else 'no'} seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
+                   f"mirror {'yes' if mirror is not None else 'no'} leak {args.leak} seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
     net.eval()
+    net.leak = 0.0  # the engine's activations
     tensors = nm.quantise(net, sample["us"], sample["them"])
     nm.write_net_file(args.out, tensors, description.strip())
     torch.save(net.state_dict(), os.path.join(args.work, "float.pt"))
