@@ -108,6 +108,25 @@ void BM_NnueUpdate(benchmark::State& state) {
     state.SetItemsProcessed(count);
 }
 
+// The layers after the accumulator alone: the build's code (AVX2 where targeted) and the
+// portable reference; items = evaluations.
+template <Value (*Propagate)(const nnue::Network&, const nnue::Accumulator&, Color)>
+void BM_NnuePropagate(benchmark::State& state) {
+    const auto                     positions = load_positions();
+    const auto                     net       = arbitrary_network();
+    std::vector<nnue::Accumulator> accs(positions.size());
+    for (size_t i = 0; i < positions.size(); ++i)
+        nnue::refresh_accumulator(*net, positions[i]->position(), accs[i]);
+    int64_t count = 0;
+    for (auto _ : state) {
+        for (size_t i = 0; i < positions.size(); ++i)
+            benchmark::DoNotOptimize(
+                Propagate(*net, accs[i], positions[i]->position().side_to_move()));
+        count += int64_t(positions.size());
+    }
+    state.SetItemsProcessed(count);
+}
+
 // The one-move mate test of every node; items = tests.
 void BM_MateInOne(benchmark::State& state) {
     const auto positions = load_positions();
@@ -143,6 +162,8 @@ void BM_SeeCaptures(benchmark::State& state) {
 BENCHMARK(BM_Evaluate);
 BENCHMARK(BM_NnueRefresh);
 BENCHMARK(BM_NnueUpdate);
+BENCHMARK(BM_NnuePropagate<nnue::propagate>)->Name("BM_NnuePropagate");
+BENCHMARK(BM_NnuePropagate<nnue::propagate_reference>)->Name("BM_NnuePropagateReference");
 BENCHMARK(BM_MateInOne);
 BENCHMARK(BM_SeeCaptures);
 

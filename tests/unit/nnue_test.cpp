@@ -169,6 +169,35 @@ TEST(Nnue, IncrementalUpdateEqualsRefreshOverRandomGames) {
     EXPECT_GT(king_moves, 100);
 }
 
+// The build's propagate (AVX2 where the machine has it) equals the portable reference exactly,
+// including nets whose weights sit at the int8 extremes.
+TEST(Nnue, SimdPropagateEqualsTheReference) {
+    for (uint64_t seed : {12, 13}) {
+        auto net = random_network(seed);
+        if (seed == 13)
+            for (auto& row : net->l1_weights)
+                for (int8_t& w : row)
+                    w = w < 0 ? -128 : 127;
+        std::mt19937_64 rng(seed);
+        int             checked = 0;
+        for (int g = 0; g < 10; ++g) {
+            Game game;
+            for (int ply = 0; ply < 80; ++ply) {
+                const LegalMoves moves(game.position());
+                if (moves.empty()) break;
+                game.play(*(moves.begin() + rng() % moves.size()));
+                Accumulator acc;
+                refresh_accumulator(*net, game.position(), acc);
+                for (Color c : {BLACK, WHITE})
+                    ASSERT_EQ(propagate(*net, acc, c), propagate_reference(*net, acc, c))
+                        << game.position().sfen();
+                ++checked;
+            }
+        }
+        EXPECT_GT(checked, 500);
+    }
+}
+
 TEST(Nnue, NullMoveChangesOnlyTheSideToMove) {
     const auto net = random_network(3);
     Game       game;

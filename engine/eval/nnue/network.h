@@ -70,7 +70,10 @@ void refresh_accumulator(const Network& net, const Position& pos, Accumulator& a
 void update_accumulator(const Network& net, const Accumulator& parent, const Position& after,
                         Move m, Accumulator& acc);
 
-/// The score for `side_to_move` from the accumulated first layer.
+/// The score for `side_to_move` from the accumulated first layer (AVX2 when the build targets
+/// it, else portable code).
 Value propagate(const Network& net, const Accumulator& acc, Color side_to_move);
+/// The same with the portable code only: the reference the SIMD path must equal bit for bit.
+Value propagate_reference(const Network& net, const Accumulator& acc, Color side_to_move);
 
 } // namespace tsubame::nnue
