@@ -1,7 +1,8 @@
 """The float network the engine's integer net is quantised from, and its export.
 
-Shapes, scales and the file layout follow engine/eval/nnue/network.h: K-P features (INPUTS per
-perspective) -> 256 per perspective -> 32 -> 32 -> 1, clipped ReLU to [0, 1]. The float output
+Shapes, scales and the file layout follow engine/eval/nnue/network.h: K-P features in 16 copies
+chosen by the own king's region (INPUTS per perspective) -> 256 per perspective -> 32 -> 32 -> 1,
+clipped ReLU to [0, 1]. The float output
 times SCORE_SCALE is centipawns; the win probability of a score s is sigmoid(s / SCORE_SCALE).
 """
 
@@ -11,10 +12,12 @@ import numpy as np
 import torch
 from torch import nn
 
-INPUTS = 1696  # engine/eval/nnue/features.h: nnue::INPUTS
+BASE_INPUTS = 1696  # engine/eval/nnue/features.h: nnue::BASE_INPUTS (the K-P features)
+KING_BUCKETS = 16  # nnue::KING_BUCKETS
+INPUTS = KING_BUCKETS * BASE_INPUTS  # nnue::INPUTS: bucket * BASE_INPUTS + base feature
 RECORD_FEATURES = 40  # usi/tools/nnue_data.h: RECORD_FEATURES
 HALF, HIDDEN1, HIDDEN2 = 256, 32, 32
-ARCHITECTURE = b"K-P(1696)->256x2->32->32->1 v2"
+ARCHITECTURE = b"K-P(1696)x16buckets->256x2->32->32->1 v3"
 SCORE_SCALE = 600.0  # centipawns per unit of the float output
 ACTIVATION = 127  # integer value of a float activation of 1.0
 L1_SCALE = 512  # first hidden layer's weights: float x 512 (shift 9 in the engine)
@@ -31,19 +34,35 @@ RECORD = np.dtype([("us", "<u2", RECORD_FEATURES), ("them", "<u2", RECORD_FEATUR
 
 
 class Net(nn.Module):
-    """The float model; feature index INPUTS is padding (a zero row)."""
+    """The float model; feature index INPUTS is padding (a zero row).
+
+    A feature's weight is its bucket's own row plus the row of its base feature, shared by
+    every bucket (a "factoriser"): what a piece is worth wherever the king stands is learnt
+    from all positions, and a bucket's rows learn only the difference, from its own. The
+    export adds the two."""
 
     def __init__(self):
         super().__init__()
         self.ft = nn.EmbeddingBag(INPUTS + 1, HALF, mode="sum", padding_idx=INPUTS)
+        self.factor = nn.EmbeddingBag(BASE_INPUTS + 1, HALF, mode="sum", padding_idx=BASE_INPUTS)
         self.ft_bias = nn.Parameter(torch.full((HALF,), 0.5))
         self.l1 = nn.Linear(2 * HALF, HIDDEN1)
         self.l2 = nn.Linear(HIDDEN1, HIDDEN2)
         self.out = nn.Linear(HIDDEN2, 1)
         with torch.no_grad():
             # 40 active features: their sum should start well inside the clipped range.
-            self.ft.weight.normal_(0.0, 0.01)
-            self.ft.weight[INPUTS].zero_()
+            self.ft.weight.zero_()
+            self.factor.weight.normal_(0.0, 0.01)
+            self.factor.weight[BASE_INPUTS].zero_()
+
+    def accumulate(self, features):
+        """The first layer of one perspective (before clipping)."""
+        base = torch.where(features == INPUTS, BASE_INPUTS, features % BASE_INPUTS)
+        return self.ft(features) + self.factor(base) + self.ft_bias
+
+    def ft_weights(self):
+        """The first layer's weights as the engine holds them (bucket rows plus shared rows)."""
+        return self.ft.weight[:INPUTS] + self.factor.weight[:BASE_INPUTS].repeat(KING_BUCKETS, 1)
 
     leak = 0.0  # training only: slope outside [0, 1], so that dead neurons still learn
 
@@ -52,9 +71,7 @@ class Net(nn.Module):
         return clipped + self.leak * (x - clipped) if self.leak else clipped
 
     def forward(self, us, them):
-        a = self.ft(us) + self.ft_bias
-        b = self.ft(them) + self.ft_bias
-        x = torch.clamp(torch.cat([a, b], dim=1), 0.0, 1.0)
+        x = torch.clamp(torch.cat([self.accumulate(us), self.accumulate(them)], dim=1), 0.0, 1.0)
         x = self.act(self.l1(x))
         x = self.act(self.l2(x))
         return self.out(x).squeeze(1)
@@ -78,7 +95,7 @@ def quantise(net, us=None, them=None):
         return np.clip(np.round(t.detach().numpy().astype(np.float64) * scale),
                        info.min, info.max).astype(dtype)
     tensors = [
-        q(net.ft.weight[:INPUTS], ACTIVATION, np.int16),
+        q(net.ft_weights(), ACTIVATION, np.int16),
         q(net.ft_bias, ACTIVATION, np.int16),
         q(net.l1.weight, L1_SCALE, np.int8),
         q(net.l1.bias, ACTIVATION * L1_SCALE, np.int32) + L1_SCALE // 2,

@@ -24,7 +24,13 @@ if [[ -z "$engine" ]]; then
   engine="$root/build/release/usi/tsubame"
 fi
 engine=$(realpath "$engine")
+# Records hold feature indices: a cache made for another architecture is thrown away.
+architecture=$("$engine" nnue-data --architecture)
+if [[ "$(cat "$work/records/ARCHITECTURE" 2>/dev/null)" != "$architecture" ]]; then
+  rm -rf "$work/records"
+fi
 mkdir -p "$work/records"
+echo "$architecture" >"$work/records/ARCHITECTURE"
 
 if [[ $small == 1 ]]; then
   GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/gensfen.sh" 1 3 40 400
@@ -52,10 +58,8 @@ for shard in "${shards[@]}"; do
 done
 val_name=$val_shard
 
-"$engine" nnue-data --mirror-table "$work/mirror.bin"
-
 cd "$root/scripts/train"
-"$python" train.py --mirror-table "$work/mirror.bin" --train "${train_records[@]}" --val "$work/records/$val_name.bin" \
+"$python" train.py --train "${train_records[@]}" --val "$work/records/$val_name.bin" \
   --work "$work" --out "$work/net.nnue" \
   --description "Tsubame $(git -C "$root" describe --always --dirty 2>/dev/null);" \
   "${train_options[@]}" "$@"

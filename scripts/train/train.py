@@ -86,7 +86,7 @@ def live_neurons(net, records, n=20000):
     us = torch.from_numpy(part["us"].astype(np.int64))
     them = torch.from_numpy(part["them"].astype(np.int64))
     with torch.no_grad():
-        x = torch.clamp(torch.cat([net.ft(us) + net.ft_bias, net.ft(them) + net.ft_bias], 1), 0, 1)
+        x = torch.clamp(torch.cat([net.accumulate(us), net.accumulate(them)], 1), 0, 1)
         h1 = net.l1(x)
         h2 = net.l2(torch.clamp(h1, 0, 1))
 
@@ -123,8 +123,6 @@ def main():
     ap.add_argument("--leak", type=float, default=0.0,
                     help="training only: slope of the hidden activations outside [0, 1], so "
                     "that a neuron pushed out of range still gets a gradient")
-    ap.add_argument("--mirror-table", help="from `tsubame nnue-data --mirror-table`: each batch "
-                    "has half its positions mirrored left-right, a symmetry of the game")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--description", default="")
@@ -160,9 +158,6 @@ def main():
         history, start_epoch = state["history"], state["epoch"]
         print(f"resuming after epoch {start_epoch}", flush=True)
 
-    mirror = np.fromfile(args.mirror_table, dtype="<u2") if args.mirror_table else None
-    if mirror is not None and len(mirror) != nm.INPUTS + 1:
-        sys.exit(f"train.py: the mirror table has {len(mirror)} entries, not {nm.INPUTS + 1}")
     batches = math.ceil(len(train) / args.batch)
     for epoch in range(start_epoch, args.epochs):
         rng = np.random.default_rng(args.seed * 1000 + epoch)
@@ -170,11 +165,6 @@ def main():
         began, total = time.time(), 0.0
         for b in range(batches):
             part = train[order[b * args.batch:(b + 1) * args.batch]]
-            if mirror is not None:
-                part = part.copy()
-                flip = rng.random(len(part)) < 0.5
-                part["us"][flip] = mirror[part["us"][flip]]
-                part["them"][flip] = mirror[part["them"][flip]]
             loss = batch_loss(net, part, args.lam, k)
             opt.zero_grad()
             loss.backward()
@@ -207,7 +197,7 @@ def main():
     sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
-                   f"mirror {'yes' if mirror is not None else 'no'} leak {args.leak} seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
+                   f"leak {args.leak} seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
     net.eval()
     net.leak = 0.0  # the engine's activations
     tensors = nm.quantise(net, sample["us"], sample["them"])

@@ -53,10 +53,11 @@ TEST(Nnue, HandPiecesCountByOrdinal) {
     active_features(game.position(), BLACK, f);
     EXPECT_EQ(f.size, 2 + 3 + 2);
     const std::set<int> active(f.index, f.index + f.size);
+    const FeatureFrame  frame = feature_frame(BLACK, game.position().king_square(BLACK));
     for (int i = 0; i < 3; ++i)
-        EXPECT_TRUE(active.count(hand_feature(BLACK, BLACK, PAWN, i)));
-    EXPECT_FALSE(active.count(hand_feature(BLACK, BLACK, PAWN, 3)));
-    EXPECT_TRUE(active.count(hand_feature(BLACK, WHITE, ROOK, 1)));
+        EXPECT_TRUE(active.count(frame.input(hand_feature(BLACK, BLACK, PAWN, i))));
+    EXPECT_FALSE(active.count(frame.input(hand_feature(BLACK, BLACK, PAWN, 3))));
+    EXPECT_TRUE(active.count(frame.input(hand_feature(BLACK, WHITE, ROOK, 1))));
     EXPECT_EQ(hand_feature(BLACK, WHITE, ROOK, 2), -1) << "beyond the standard count";
     // Seen from White, the same pawns are the opponent's.
     EXPECT_EQ(hand_feature(WHITE, BLACK, PAWN, 0), hand_feature(BLACK, WHITE, PAWN, 0));
@@ -105,10 +106,13 @@ std::string mirrored_sfen(const Position& pos) {
     return board + sfen.substr(space);
 }
 
-TEST(Nnue, MirroredFeaturesAreTheMirroredPositionsFeatures) {
+// The board is mirrored so that the own king stands on files 1-5: a position mirrored
+// left-right has the same features, unless the king is on the centre file, where its features
+// are the original's mirrored within the bucket.
+TEST(Nnue, MirroredPositionsShareFeatures) {
     std::mt19937_64 rng(9);
-    int             checked = 0;
-    for (int g = 0; g < 10; ++g) {
+    int             same = 0, centre = 0;
+    for (int g = 0; g < 20; ++g) {
         Game game;
         for (int ply = 0; ply < 100; ++ply) {
             const LegalMoves moves(game.position());
@@ -121,18 +125,41 @@ TEST(Nnue, MirroredFeaturesAreTheMirroredPositionsFeatures) {
                 FeatureList ours, theirs;
                 active_features(game.position(), p, ours);
                 active_features(mirror.position(), p, theirs);
+                const bool         on_centre = file_of(game.position().king_square(p)) == FILE_5;
                 std::multiset<int> mapped;
                 for (int i = 0; i < ours.size; ++i)
-                    mapped.insert(mirrored_feature(ours.index[i]));
+                    mapped.insert(on_centre ? mirrored_feature(ours.index[i]) : ours.index[i]);
                 ASSERT_EQ(mapped, std::multiset<int>(theirs.index, theirs.index + theirs.size))
                     << game.position().sfen() << " vs " << sfen;
-                ++checked;
+                ++(on_centre ? centre : same);
             }
         }
     }
-    EXPECT_GT(checked, 1000);
+    EXPECT_GT(same, 1000);
+    EXPECT_GT(centre, 100);
     for (int f = 0; f < INPUTS; ++f)
         ASSERT_EQ(mirrored_feature(mirrored_feature(f)), f) << "a mirror is its own inverse";
+}
+
+// Castles on either wing share weights: Black's king on 8h (static rook) and on 2h (ranging
+// rook) are in one bucket, one of them mirrored, and so is White's king on 2b seen from White.
+TEST(Nnue, KingBucketsFollowTheOwnKingsRegion) {
+    const FeatureFrame left  = feature_frame(BLACK, make_square(FILE_8, RANK_8));
+    const FeatureFrame right = feature_frame(BLACK, make_square(FILE_2, RANK_8));
+    const FeatureFrame white = feature_frame(WHITE, make_square(FILE_2, RANK_2));
+    EXPECT_EQ(left.offset, right.offset);
+    EXPECT_TRUE(left.mirror);
+    EXPECT_FALSE(right.mirror);
+    EXPECT_EQ(white.offset, left.offset);
+    EXPECT_TRUE(white.mirror);
+    // Every bucket is reachable, and a king outside its camp shares one bucket per file group.
+    std::set<int> offsets;
+    for (int s = 0; s < SQ_NB; ++s)
+        offsets.insert(feature_frame(BLACK, Square(s)).offset);
+    EXPECT_EQ(offsets.size(), size_t(KING_BUCKETS));
+    EXPECT_EQ(feature_frame(BLACK, make_square(FILE_5, RANK_1)).offset,
+              feature_frame(BLACK, make_square(FILE_4, RANK_6)).offset);
+    EXPECT_EQ(feature_frame(BLACK, SQ_NONE).offset, 0) << "no king: bucket 0";
 }
 
 // Random games (random legal moves, so drops, promotions, captures of promoted pieces and king

@@ -22,22 +22,7 @@ namespace {
 
 constexpr std::string_view NNUE_DATA_USAGE =
     "usage: tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...\n"
-    "       tsubame nnue-data --mirror-table FILE\n";
-
-// The left-right mirror of every feature index (and of the padding index, itself), as u16.
-int write_mirror_table(const std::string& path) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    for (int f = 0; f <= nnue::INPUTS; ++f) {
-        const int m = f == nnue::INPUTS ? f : nnue::mirrored_feature(f);
-        out.put(char(m & 0xff));
-        out.put(char(m >> 8));
-    }
-    if (!out) {
-        std::cerr << "nnue-data: cannot write " << path << "\n";
-        return 1;
-    }
-    return 0;
-}
+    "       tsubame nnue-data --architecture\n";
 
 // Fills one perspective's slots; false when the position has more features than a record holds.
 bool fill(const Position& pos, Color perspective, uint16_t (&slots)[RECORD_FEATURES]) {
@@ -84,13 +69,15 @@ int run_nnue_data(int argc, char* argv[]) {
             std::cout << NNUE_DATA_USAGE;
             return 0;
         }
-        const bool takes_value =
-            arg == "--out" || arg == "--sfens" || arg == "--min-ply" || arg == "--mirror-table";
+        if (arg == "--architecture") {
+            std::cout << nnue::ARCHITECTURE << "\n";
+            return 0;
+        }
+        const bool takes_value = arg == "--out" || arg == "--sfens" || arg == "--min-ply";
         if (takes_value && i + 1 >= argc) {
             std::cerr << "nnue-data: " << arg << " needs a value\n" << NNUE_DATA_USAGE;
             return 2;
         }
-        if (arg == "--mirror-table") return write_mirror_table(argv[++i]);
         if (arg == "--out")
             out_path = argv[++i];
         else if (arg == "--sfens")

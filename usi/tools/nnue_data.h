@@ -26,9 +26,8 @@ static_assert(sizeof(TrainingRecord) == 164, "the trainer reads records of 164 b
 
 /// `tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...`: writes a record
 /// for every searched, quiet position of the shards: not in check, best move neither a capture
-/// nor a promotion, |score| below a mate, from ply N on. `--mirror-table FILE` instead writes
-/// the left-right mirror of every feature index (u16 each, INPUTS + 1 of them, the padding
-/// index last), with which the trainer doubles its data.
+/// nor a promotion, |score| below a mate, from ply N on. `--architecture` prints the network
+/// architecture the records' feature indices belong to (run.sh keys its record cache on it).
 int run_nnue_data(int argc, char* argv[]);
 
 /// `tsubame nnue-eval NET SFENS`: the net's score of each SFEN line, for the side to move;

@@ -1,5 +1,7 @@
 #include "eval/nnue/features.h"
 
+#include <algorithm>
+
 namespace tsubame::nnue {
 
 namespace {
@@ -34,7 +36,9 @@ int king_feature(Color perspective, Color c, Square s) {
     return KING_FEATURES_BEGIN + (c == perspective ? 0 : SQ_NB) + oriented(perspective, s);
 }
 
-int mirrored_feature(int feature) {
+namespace {
+
+int mirrored_base(int feature) {
     if (feature < BOARD_FEATURES_BEGIN) return feature; // hands have no squares
     // Board and king features alike are blocks of 81 squares from BOARD_FEATURES_BEGIN; the
     // mirror commutes with the perspective's 180-degree turn.
@@ -44,37 +48,66 @@ int mirrored_feature(int feature) {
     return BOARD_FEATURES_BEGIN + block * SQ_NB + (8 - file) * 9 + rank;
 }
 
+} // namespace
+
+int FeatureFrame::input(int base) const {
+    if (base < 0) return -1;
+    return offset + (mirror ? mirrored_base(base) : base);
+}
+
+FeatureFrame feature_frame(Color perspective, Square own_king) {
+    if (own_king == SQ_NONE) return {};
+    const int  sq   = oriented(perspective, own_king);
+    const int  file = sq / 9, rank = sq % 9; // rank 8: the perspective's back rank
+    const bool mirror    = file > 4;
+    const int  near_file = std::min(mirror ? 8 - file : file, 3);
+    const int  camp_rank = rank >= 6 ? 8 - rank : 3;
+    return {(near_file * 4 + camp_rank) * BASE_INPUTS, mirror};
+}
+
+int mirrored_feature(int input) {
+    const int bucket = input / BASE_INPUTS;
+    return bucket * BASE_INPUTS + mirrored_base(input % BASE_INPUTS);
+}
+
 void active_features(const Position& pos, Color perspective, FeatureList& out) {
-    out.size = 0;
+    out.size                 = 0;
+    const FeatureFrame frame = feature_frame(perspective, pos.king_square(perspective));
     for (Color c : {BLACK, WHITE})
         if (const Square k = pos.king_square(c); k != SQ_NONE)
-            out.push(king_feature(perspective, c, k));
+            out.push(frame.input(king_feature(perspective, c, k)));
     for (Color c : {BLACK, WHITE}) {
         const Hand hand = pos.hand(c);
         for (int pt = HAND_TYPE_BEGIN; pt < HAND_TYPE_END; ++pt)
             for (int i = 0; i < hand.count(PieceType(pt)); ++i)
                 if (const int f = hand_feature(perspective, c, PieceType(pt), i); f >= 0)
-                    out.push(f);
+                    out.push(frame.input(f));
     }
     for (int s = 0; s < SQ_NB; ++s) {
         const Piece pc = pos.piece_on(Square(s));
         if (pc != NO_PIECE && type_of(pc) != KING)
-            out.push(board_feature(perspective, color_of(pc), type_of(pc), Square(s)));
+            out.push(frame.input(board_feature(perspective, color_of(pc), type_of(pc), Square(s))));
     }
 }
 
 void changed_features(const Position& after, Move m, Color perspective, FeatureChange& out) {
+    out.refresh       = false;
     out.removed_count = out.added_count = 0;
     if (m == Move::null()) return;
-    const Color  us     = ~after.side_to_move();
-    const Square to     = m.to();
-    auto         remove = [&](int f) {
-        if (f >= 0) out.removed[out.removed_count++] = uint16_t(f);
+    const Color     us    = ~after.side_to_move();
+    const PieceType moved = type_of(m.moved_piece_after());
+    if (moved == KING && us == perspective) {
+        out.refresh = true;
+        return;
+    }
+    const Square       to     = m.to();
+    const FeatureFrame frame  = feature_frame(perspective, after.king_square(perspective));
+    auto               remove = [&](int f) {
+        if (f >= 0) out.removed[out.removed_count++] = uint16_t(frame.input(f));
     };
     auto add = [&](int f) {
-        if (f >= 0) out.added[out.added_count++] = uint16_t(f);
+        if (f >= 0) out.added[out.added_count++] = uint16_t(frame.input(f));
     };
-    const PieceType moved = type_of(m.moved_piece_after());
     if (m.is_drop()) {
         const PieceType pt = m.dropped_type();
         // The dropped piece was the top one of its kind: the count is now its ordinal.

@@ -1,7 +1,9 @@
 #pragma once
 
-// The network's input features (K-P): from each side's view ("perspective"), the two kings'
-// squares and every other piece, on the board by kind and square or in a hand by its ordinal.
+// The network's input features: from each side's view ("perspective"), the two kings' squares
+// and every other piece, on the board by kind and square or in a hand by its ordinal (the
+// "base" K-P features), each in one of 16 copies chosen by the region of the perspective's own
+// king (its "bucket"), so that a piece's weight depends on where the king stands.
 // The i-th piece of a type in a hand (0-based) is its own feature, so a hand of three pawns
 // switches on "1st, 2nd and 3rd pawn": a capture adds one hand feature and a drop removes one,
 // and a standard position always has 38 piece features plus 2 king features per perspective.
@@ -9,6 +11,12 @@
 // White's view is Black's view of the board turned 180 degrees with the colours swapped, so a
 // position and its colour-flipped twin have the same feature lists with the perspectives
 // exchanged. Promoted pawns, lances, knights and silvers share the gold's features.
+//
+// The board is mirrored left-right (file 1 <-> file 9) whenever the own king stands on files
+// 6-9 of the perspective's view, so that a castle on either wing (static rook or ranging rook)
+// uses the same weights; the buckets then cover files 1-5: file 1, 2, 3 and 4-5, crossed with
+// the own camp's ranks 9, 8, 7 and the rest of the board. A king move refreshes its own side's
+// features; every other move changes at most two features per perspective.
 
 #include <cstdint>
 
@@ -27,8 +35,12 @@ constexpr int BOARD_KINDS = 9;
 constexpr int BOARD_FEATURES_BEGIN = HAND_FEATURES;
 /// Where the king features start: own king's square, then the opponent king's.
 constexpr int KING_FEATURES_BEGIN = BOARD_FEATURES_BEGIN + 2 * BOARD_KINDS * SQ_NB;
-/// All inputs of one perspective.
-constexpr int INPUTS = KING_FEATURES_BEGIN + 2 * SQ_NB;
+/// The base (K-P) features of one king bucket.
+constexpr int BASE_INPUTS = KING_FEATURES_BEGIN + 2 * SQ_NB;
+/// Regions of the own king that get their own copy of the base features.
+constexpr int KING_BUCKETS = 16;
+/// All inputs of one perspective: bucket * BASE_INPUTS + base feature.
+constexpr int INPUTS = KING_BUCKETS * BASE_INPUTS;
 /// Most active features a position can have: every square occupied and both hands holding
 /// the standard counts (non-standard material beyond them has no feature).
 constexpr int MAX_ACTIVE = SQ_NB + HAND_FEATURES;
@@ -45,8 +57,10 @@ struct FeatureList {
 /// board by square.
 void active_features(const Position& pos, Color perspective, FeatureList& out);
 
-/// The features a move turns off and on, from one perspective: at most two each.
+/// The features a move turns off and on, from one perspective: at most two each, or a
+/// refresh when the perspective's own king moved (its bucket and mirroring may change).
 struct FeatureChange {
+    bool     refresh       = false;
     int      removed_count = 0, added_count = 0;
     uint16_t removed[2], added[2];
 };
@@ -56,16 +70,30 @@ struct FeatureChange {
 /// nothing.
 void changed_features(const Position& after, Move m, Color perspective, FeatureChange& out);
 
-/// The same feature in the position mirrored left-right (file 1 <-> file 9): a symmetry of
-/// the game, which the trainer uses to double its data.
-int mirrored_feature(int feature);
+/// Where a perspective's features sit: its king's bucket and whether the board is mirrored.
+struct FeatureFrame {
+    int  offset = 0; ///< bucket * BASE_INPUTS
+    bool mirror = false;
 
-/// The feature of a piece of colour c and type pt (not a king) on square s.
+    /// The input of a base feature (-1, beyond the standard hand, stays -1).
+    int input(int base) const;
+};
+
+/// The frame of a perspective whose own king stands on `own_king` (SQ_NONE: bucket 0, as
+/// in mate problems without the attacker's king).
+FeatureFrame feature_frame(Color perspective, Square own_king);
+
+/// The input with its base feature mirrored left-right (file 1 <-> file 9) in the same bucket:
+/// the features of the mirrored position when the own king stands on the centre file (the
+/// mirrored position's features equal the original's when it does not).
+int mirrored_feature(int input);
+
+/// The base feature of a piece of colour c and type pt (not a king) on square s.
 int board_feature(Color perspective, Color c, PieceType pt, Square s);
-/// The feature of the ordinal-th (0-based) piece of type pt in c's hand, or -1 beyond the
-/// standard count.
+/// The base feature of the ordinal-th (0-based) piece of type pt in c's hand, or -1 beyond
+/// the standard count.
 int hand_feature(Color perspective, Color c, PieceType pt, int ordinal);
-/// The feature of colour c's king on s.
+/// The base feature of colour c's king on s.
 int king_feature(Color perspective, Color c, Square s);
 
 } // namespace tsubame::nnue

@@ -120,18 +120,25 @@ Status read_network(std::string_view bytes, Network& net) {
     return Status::success();
 }
 
-void refresh_accumulator(const Network& net, const Position& pos, Accumulator& acc) {
+namespace {
+
+// One perspective's sums from scratch.
+void refresh_perspective(const Network& net, const Position& pos, Color perspective, int16_t* v) {
     FeatureList features;
-    for (Color perspective : {BLACK, WHITE}) {
-        int16_t* v = acc.values[perspective];
-        std::memcpy(v, net.ft_bias, sizeof net.ft_bias);
-        active_features(pos, perspective, features);
-        for (int i = 0; i < features.size; ++i) {
-            const int16_t* w = net.ft_weights[features.index[i]];
-            for (int j = 0; j < HALF_DIMENSIONS; ++j)
-                v[j] = int16_t(v[j] + w[j]);
-        }
+    std::memcpy(v, net.ft_bias, sizeof net.ft_bias);
+    active_features(pos, perspective, features);
+    for (int i = 0; i < features.size; ++i) {
+        const int16_t* w = net.ft_weights[features.index[i]];
+        for (int j = 0; j < HALF_DIMENSIONS; ++j)
+            v[j] = int16_t(v[j] + w[j]);
     }
+}
+
+} // namespace
+
+void refresh_accumulator(const Network& net, const Position& pos, Accumulator& acc) {
+    for (Color perspective : {BLACK, WHITE})
+        refresh_perspective(net, pos, perspective, acc.values[perspective]);
 }
 
 void update_accumulator(const Network& net, const Accumulator& parent, const Position& after,
@@ -139,10 +146,13 @@ void update_accumulator(const Network& net, const Accumulator& parent, const Pos
     FeatureChange change;
     for (Color perspective : {BLACK, WHITE}) {
         changed_features(after, m, perspective, change);
-        const int16_t* from = parent.values[perspective];
-        int16_t*       v    = acc.values[perspective];
+        int16_t* v = acc.values[perspective];
+        if (change.refresh) {
+            refresh_perspective(net, after, perspective, v);
+            continue;
+        }
         // One pass over the row: the compiler keeps the sums in vector registers.
-        std::memcpy(v, from, sizeof acc.values[perspective]);
+        std::memcpy(v, parent.values[perspective], sizeof acc.values[perspective]);
         for (int r = 0; r < change.removed_count; ++r) {
             const int16_t* w = net.ft_weights[change.removed[r]];
             for (int j = 0; j < HALF_DIMENSIONS; ++j)

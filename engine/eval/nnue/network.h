@@ -1,6 +1,6 @@
 #pragma once
 
-// The evaluation network: K-P features -> 256 per perspective -> 32 -> 32 -> 1.
+// The evaluation network: king-bucketed K-P features -> 256 per perspective -> 32 -> 32 -> 1.
 //
 //   acc[p]  = ft_bias + sum of ft_weights[f] over p's active features       (int16)
 //   input   = clamp(acc[side to move], 0, 127) ++ clamp(acc[other], 0, 127)  (512 x uint8)
@@ -36,7 +36,7 @@ constexpr int OUTPUT_SCALE = 16;
 /// Scores are clamped to this, well clear of the mate scores (and of margins added to them).
 constexpr Value MAX_SCORE = 20000;
 /// The architecture as written in a net file's header.
-inline constexpr std::string_view ARCHITECTURE = "K-P(1696)->256x2->32->32->1 v2";
+inline constexpr std::string_view ARCHITECTURE = "K-P(1696)x16buckets->256x2->32->32->1 v3";
 
 /// The network's parameters, in the file's order.
 struct Network {
