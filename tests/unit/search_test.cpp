@@ -60,6 +60,22 @@ SearchLimits depth_limit(int depth) {
     return l;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+    #define TSUBAME_SANITIZED 1
+#elif defined(__has_feature)
+    #if __has_feature(address_sanitizer)
+        #define TSUBAME_SANITIZED 1
+    #endif
+#endif
+// Real-time limits of tests that need a search to reach some depth are this many times longer
+// in a sanitizer build (several times slower than Release, and slower still on a loaded
+// machine).
+#if defined(TSUBAME_SANITIZED)
+constexpr int SLOW_BUILD_FACTOR = 5;
+#else
+constexpr int SLOW_BUILD_FACTOR = 1;
+#endif
+
 // A clock the test moves by hand: the search's time decisions are checked without racing the
 // machine's load.
 class ManualClock final : public TimeSource {
@@ -87,6 +103,21 @@ bool answers_within(Harness& h, std::chrono::milliseconds wait) {
 
 // Generous: the answer is due at once, but the machine may be busy (this tests for a hang).
 constexpr auto DUE = std::chrono::seconds(30);
+
+// True once the search has sent an info report, within `wait` (real time): a loaded machine
+// or a sanitizer build may take a while to finish its first iteration.
+bool reports_within(Harness& h, std::chrono::milliseconds wait) {
+    const auto deadline = std::chrono::steady_clock::now() + wait;
+    while (std::chrono::steady_clock::now() < deadline) {
+        {
+            std::lock_guard lock(h.mutex);
+            if (!h.infos.empty()) return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    std::lock_guard lock(h.mutex);
+    return !h.infos.empty();
+}
 
 // An engine on a clock the test moves by hand.
 struct ClockedHarness : Harness {
@@ -199,7 +230,7 @@ TEST(Search, DefenceProbeDropsAMoveThatAllowsAMate) {
     Harness probed;
     probed.engine.options().search.defence_probe_permille = 1000; // slow builds need time
     SearchLimits l;
-    l.byoyomi        = 3000;
+    l.byoyomi        = 3000 * SLOW_BUILD_FACTOR;
     const BestMove b = probed.search(GREEDY_CAPTURE_ALLOWS_MATE, l);
     ASSERT_EQ(b.kind, BestMove::Kind::MOVE);
     EXPECT_NE(to_usi(b.move), "6i7i");
@@ -330,6 +361,8 @@ TEST(Search, StochasticPonderSearchesThePositionBeforeThePredictedMove) {
     h.engine.go(l);
     h.clock.advance(5000); // a long think of the opponent
     EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)));
+    ASSERT_TRUE(reports_within(h, DUE)) << "the ponder search reports its lines";
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(0))) << "and keeps pondering";
     size_t pondered = 0;
     {
         std::lock_guard lock(h.mutex);
