@@ -123,6 +123,10 @@ def main():
     ap.add_argument("--leak", type=float, default=0.0,
                     help="training only: slope of the hidden activations outside [0, 1], so "
                     "that a neuron pushed out of range still gets a gradient")
+    ap.add_argument("--ft-decay", type=float, default=0.0,
+                    help="decoupled weight decay of the king buckets' own first-layer rows (not "
+                    "the shared K-P rows): a bucket departs from the shared weights only where "
+                    "its data insists")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--description", default="")
@@ -143,19 +147,23 @@ def main():
     # same value, so Adam moves its weights together and a full-rate step pushes most neurons
     # out of [0, 1] for good: with lr 1e-3, 3 of 32 stayed alive; at a tenth, 18 to 28.
     net.leak = args.leak
-    groups = [{"params": [p for n, p in net.named_parameters() if not n.startswith("l1.")]},
-              {"params": net.l1.parameters(), "lr": args.lr * args.l1_lr_scale}]
-    opt = torch.optim.Adam(groups, lr=args.lr)
+    groups = [{"params": [p for n, p in net.named_parameters()
+                          if not n.startswith("l1.") and n != "ft.weight"]},
+              {"params": net.l1.parameters(), "lr": args.lr * args.l1_lr_scale},
+              {"params": [net.ft.weight], "weight_decay": args.ft_decay}]
+    # AdamW with no decay is Adam; only the bucket rows decay.
+    opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=0.0)
     sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=args.lr_decay)
     checkpoint = os.path.join(args.work, "checkpoint.pt")
     history = []  # (epoch, train loss, validation loss)
     start_epoch = 0
+    best = None  # (validation loss, epoch, state) of the best epoch so far: the one exported
     if os.path.exists(checkpoint):
         state = torch.load(checkpoint)
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         sched.load_state_dict(state["sched"])
-        history, start_epoch = state["history"], state["epoch"]
+        history, start_epoch, best = state["history"], state["epoch"], state["best"]
         print(f"resuming after epoch {start_epoch}", flush=True)
 
     batches = math.ceil(len(train) / args.batch)
@@ -182,22 +190,27 @@ def main():
         sched.step()
         val_loss = evaluate(net, val, args.lam, k)
         history.append((epoch + 1, total / len(train), val_loss))
+        if best is None or val_loss < best[0]:
+            best = (val_loss, epoch + 1, {n: t.clone() for n, t in net.state_dict().items()})
         l1_live, l2_live = live_neurons(net, val)
         print(f"epoch {epoch + 1}: train {history[-1][1]:.5f} validation {val_loss:.5f} "
               f"live neurons L1 {l1_live}/{nm.HIDDEN1} L2 {l2_live}/{nm.HIDDEN2} "
               f"({time.time() - began:.0f} s)", flush=True)
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                    "history": history, "epoch": epoch + 1}, checkpoint + ".tmp")
+                    "history": history, "epoch": epoch + 1, "best": best}, checkpoint + ".tmp")
         os.replace(checkpoint + ".tmp", checkpoint)
         with open(os.path.join(args.work, "losses.tsv"), "w") as f:
             f.write("epoch\ttrain\tvalidation\n")
             f.writelines(f"{e}\t{t:.6f}\t{v:.6f}\n" for e, t, v in history)
         write_loss_svg(os.path.join(args.work, "loss.svg"), history)
 
+    # The net of the epoch with the lowest validation loss: later epochs may only overfit.
+    net.load_state_dict(best[2])
     sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
-                   f"leak {args.leak} seed {args.seed}; final train {history[-1][1]:.5f} val {history[-1][2]:.5f}")
+                   f"leak {args.leak} ft-decay {args.ft_decay} seed {args.seed}; "
+                   f"best epoch {best[1]}: train {history[best[1] - 1][1]:.5f} val {best[0]:.5f}")
     net.eval()
     net.leak = 0.0  # the engine's activations
     tensors = nm.quantise(net, sample["us"], sample["them"])
