@@ -16,6 +16,7 @@ namespace tsubame {
 using mate::add_pn;
 using mate::INFINITE_PN;
 using mate::MAX_PN;
+using mate::NO_BOUND;
 
 namespace {
 
@@ -26,15 +27,11 @@ constexpr size_t MAX_REP_ENTRIES = size_t(1) << 22;
 // Nodes the shortest-line evaluation may visit before it settles for the line stored in
 // the table.
 constexpr uint64_t EVAL_LIMIT = 3'000'000;
-// Nodes given to each unproven check while looking for shorter mates, and the least total
-// such searches may take (they may also take as many nodes as the proof did).
+// Nodes given to each unproven check while the first line is read (it may mate sooner than
+// the check proven), and the least total such searches may take (they may also take as many
+// nodes as the proof did).
 constexpr uint64_t POST_CHILD_NODES = 100;
 constexpr uint64_t POST_MIN_BUDGET  = 50'000;
-// Looking for a shorter mate after the first is read: lines of at most this many plies, for
-// twice the nodes the proof took, within these bounds (and the limits of the solve).
-constexpr size_t   SHORTEN_MAX_PLIES = 99;
-constexpr uint64_t SHORTEN_MIN_NODES = 200'000;
-constexpr uint64_t SHORTEN_MAX_NODES = 4'000'000;
 
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -62,6 +59,34 @@ uint64_t child_path(uint64_t path_key, Move m) {
 }
 
 constexpr PieceType HAND_TYPES[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK};
+
+// Lengths by tsume convention (see the top of mate_solver.h): a move adds one ply, a futile
+// interposition takes one off (it and the move that answers it count as nothing). A length
+// or bound of NO_BOUND stays so; others are kept within [0, NO_BOUND).
+int add_length(int length, int plies) {
+    if (length >= NO_BOUND) return NO_BOUND;
+    return std::clamp(length + plies, 0, NO_BOUND - 1);
+}
+
+// The plies a move counts: -1 for a futile interposition, else 1.
+int move_length(bool futile) {
+    return futile ? -1 : 1;
+}
+
+// The bound of a child of a node searched under `bound` (reached by a futile interposition
+// or not).
+int child_bound(int bound, bool or_node, bool futile) {
+    if (bound >= NO_BOUND) return NO_BOUND;
+    return bound - (or_node ? 1 : move_length(futile));
+}
+
+// A hand holding every piece: what a disproof that holds for any hand carries.
+Hand any_hand() {
+    Hand h;
+    for (PieceType pt : HAND_TYPES)
+        h.set(pt, Hand::capacity(pt));
+    return h;
+}
 
 Hand hand_max(Hand a, Hand b) {
     for (PieceType pt : HAND_TYPES)
@@ -157,7 +182,7 @@ bool MateSolver::check_limits() {
 
 void MateSolver::try_prove(int ply, uint64_t budget) {
     soft_limit_ = nodes_ + budget;
-    (void)mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0xabcdef));
+    (void)mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0xabcdef), NO_BOUND);
     soft_limit_ = ~uint64_t(0);
     aborted_    = hard_aborted_;
 }
@@ -264,8 +289,21 @@ void MateSolver::clear_repetitions() {
 }
 
 void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children,
-                               const mate::MateProbe* known) {
+                               int bound, const mate::MateProbe* known) {
     c.rep = false;
+    // Under a bound, a check that cannot mate within it is refuted as it stands: an
+    // attacker's node left with less than one ply has no mate of at most that length, whatever
+    // its hand.
+    const int cbound = child_bound(bound, pos_.side_to_move() == attacker_, c.futile);
+    if (cbound < 1 && pos_.side_to_move() != attacker_) {
+        c.pn          = INFINITE_PN;
+        c.dn          = 0;
+        c.dist        = 0;
+        c.result_hand = any_hand();
+        c.found       = true;
+        c.read_at     = nodes_;
+        return;
+    }
     // A repetition; and after an evasion, a board the path had with the attacker holding at
     // least as much: the defender has undone the attack, and no shortest mate passes through
     // such a position (path-dependent, kept with the repetitions). Cutting the attacker's
@@ -278,7 +316,7 @@ void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_c
         c.rep = true;
         return;
     }
-    const mate::MateProbe p = known ? *known : table_.probe(c.board_key, c.hand);
+    const mate::MateProbe p = known ? *known : table_.probe(c.board_key, c.hand, uint16_t(cbound));
     c.found                 = p.found;
     c.read_at               = nodes_;
     if (p.found || p.pn == 0 || p.dn == 0) {
@@ -355,7 +393,7 @@ MateSolver::Numbers MateSolver::settle_without_moves(bool or_node, uint64_t bkey
 
 std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int ply, bool or_node,
                                                                  uint64_t bkey, Hand hand,
-                                                                 bool& known_children) {
+                                                                 int bound, bool& known_children) {
     // First visit: the fast mate-in-one test, here or for every child of an AND node.
     if (or_node) {
         if (const Move m = mate_in_one(); m != Move::none()) {
@@ -374,9 +412,14 @@ std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int p
         const uint64_t replaced = table_.replacements();
         f.drop_count            = 0;
         for (size_t i = 0; i < f.children.size(); ++i) {
-            Child&           c = f.children[i];
-            mate::MateProbe& p = f.known[i];
-            p                  = table_.probe(c.board_key, c.hand);
+            Child&           c  = f.children[i];
+            mate::MateProbe& p  = f.known[i];
+            const int        cb = child_bound(bound, false, c.futile);
+            if (cb < 1) { // refuted by the bound (see look_up_child)
+                p = {INFINITE_PN, 0, any_hand(), 0, true};
+                continue;
+            }
+            p = table_.probe(c.board_key, c.hand, uint16_t(cb));
             if (p.found) continue;
             p.found = true;
             pos_.do_move(c.move, states_[size_t(ply) + 1]);
@@ -396,7 +439,7 @@ std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int p
                 // estimate.
                 pos_.undo_move(c.move);
                 estimate(f, c, false);
-                table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
+                table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0, uint16_t(cb));
                 p.pn = std::max(p.pn, c.init_pn);
                 p.dn = std::max(p.dn, c.init_dn);
             }
@@ -486,7 +529,10 @@ MateSolver::Selection MateSolver::select_and_child(const Frame& f) const {
 }
 
 void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand hand,
-                              uint64_t rep_key, Numbers cur, uint64_t amount) {
+                              uint64_t rep_key, Numbers cur, uint64_t amount, int bound) {
+    // Lengths by convention (add_length): the proof's mate, the shortest check's at an OR
+    // node, the longest evasion's at an AND node; a disproof's bound, the least of the checks'
+    // at an OR node, the largest refutation's at an AND node.
     if (cur.pn == 0) {
         if (or_node) {
             const Child* proof = nullptr;
@@ -494,20 +540,21 @@ void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand 
                 if (c.pn == 0 && (!proof || c.dist < proof->dist)) proof = &c;
             const Piece cap = proof->move.is_drop() ? NO_PIECE : pos_.piece_on(proof->move.to());
             table_.store_proof(bkey, hand, or_proof_hand(proof->result_hand, proof->move, cap),
-                               uint16_t(std::min(proof->dist + 1, 65535)), amount);
+                               uint16_t(add_length(proof->dist, 1)), amount);
         } else {
             Hand proof_hand = interposition_guard();
             int  dist       = 0;
             for (const Child& c : f.children) {
                 proof_hand = hand_max(proof_hand, c.result_hand);
-                dist       = std::max(dist, int(c.dist));
+                dist       = std::max(dist, add_length(c.dist, move_length(c.futile)));
             }
-            table_.store_proof(bkey, hand, proof_hand, uint16_t(std::min(dist + 1, 65535)), amount);
+            table_.store_proof(bkey, hand, proof_hand, uint16_t(dist), amount);
         }
     } else if (cur.dn == 0) {
         bool         rep    = false;
         const Child* refute = nullptr;
         Hand         disproof;
+        int          holds = NO_BOUND; // the disproof's bound
         if (or_node) {
             for (PieceType pt : HAND_TYPES)
                 disproof.set(pt, hand.has(pt) ? Hand::capacity(pt) : 0);
@@ -516,11 +563,18 @@ void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand 
                 if (rep) break;
                 const Piece cap = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
                 disproof        = hand_min(disproof, or_disproof_hand(c.result_hand, c.move, cap));
+                holds           = std::min(holds, add_length(c.dist, 1));
             }
         } else {
+            // A refutation for any length first, then the one for the largest bound.
+            const auto reach = [](const Child& c) { return add_length(c.dist, move_length(c.futile)); };
             for (const Child& c : f.children)
-                if (c.dn == 0 && (!refute || (refute->rep && !c.rep))) refute = &c;
+                if (c.dn == 0
+                    && (!refute || (refute->rep && !c.rep)
+                        || (refute->rep == c.rep && reach(c) > reach(*refute))))
+                    refute = &c;
             rep      = refute->rep;
+            holds    = reach(*refute);
             disproof = refute->result_hand;
             if (refute->move.is_drop()) {
                 // The defender must still have the piece it drops.
@@ -532,15 +586,17 @@ void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand 
             add_repetition(rep_key);
         } else {
             assert(disproof.dominates(hand));
-            table_.store_disproof(bkey, hand, disproof, amount);
+            assert(holds >= bound);
+            table_.store_disproof(bkey, hand, disproof, amount, uint16_t(holds));
         }
     } else {
-        table_.store(bkey, hand, cur.pn, cur.dn, amount);
+        table_.store(bkey, hand, cur.pn, cur.dn, amount, uint16_t(bound));
     }
 }
 
 MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
-                                    int known_found, const mate::FlightCounter* flights) {
+                                    int bound, int known_found,
+                                    const mate::FlightCounter* flights) {
     const bool     or_node = pos_.side_to_move() == attacker_;
     const Hand     hand    = pos_.hand(attacker_);
     const uint64_t bkey    = pos_.board_key();
@@ -555,9 +611,9 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     if (known_found >= 0)
         self.found = known_found;
     else
-        self = table_.probe(bkey, hand);
+        self = table_.probe(bkey, hand, uint16_t(bound));
     if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
-    if (ply >= ply_limit_) {
+    if (ply >= MAX_PLY) {
         if (!or_node && !mate::has_evasion(pos_)) {
             table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
             return {0, INFINITE_PN};
@@ -574,7 +630,8 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     if (f.children.empty()) return settle_without_moves(or_node, bkey, hand);
     bool known_children = !self.found && !or_node;
     if (!self.found)
-        if (const auto settled = test_mates_in_one(f, ply, or_node, bkey, hand, known_children))
+        if (const auto settled =
+                test_mates_in_one(f, ply, or_node, bkey, hand, bound, known_children))
             return *settled;
 
     path_.push(nkey, bkey, hand);
@@ -585,7 +642,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     // before (and recorded one): else the repetition table is not looked at.
     bool rep_children = rep_parents_.contains(nkey ^ path_key);
     for (size_t i = 0; i < f.children.size(); ++i)
-        look_up_child(f, f.children[i], path_key, rep_children,
+        look_up_child(f, f.children[i], path_key, rep_children, bound,
                       known_children ? &f.known[i] : nullptr);
     uint32_t drop_max[HAND_TYPE_END]; // OR node: the largest disproof number of each drop type
     for (;;) {
@@ -619,7 +676,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         const uint64_t inserts = rep_inserts_;
         pos_.do_move(m, states_[size_t(ply) + 1]);
         // Nothing was searched since the child was read: its reading stands.
-        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
+        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m), child_bound(bound, or_node, c.futile),
             c.read_at == nodes_ ? int(c.found) : -1, c.flights);
         pos_.undo_move(m);
         if (rep_inserts_ != inserts) {
@@ -627,12 +684,12 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             rep_parents_.insert(nkey ^ path_key);
             rep_children = true;
         }
-        look_up_child(f, f.children[best], path_key, rep_children);
+        look_up_child(f, f.children[best], path_key, rep_children, bound);
         if (aborted_) break;
     }
     path_.pop();
 
-    store_result(f, or_node, bkey, hand, nkey ^ path_key, cur, nodes_ - start);
+    store_result(f, or_node, bkey, hand, nkey ^ path_key, cur, nodes_ - start, bound);
     return cur;
 }
 
@@ -704,7 +761,7 @@ bool MateSolver::reprove(int ply) {
         const mate::MateProbe p = table_.probe(pos_.board_key(), hand);
         if (p.pn == 0) return true;
         if (p.dn == 0 || aborted_) return false;
-        const Numbers n = mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_));
+        const Numbers n = mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_), NO_BOUND);
         if (n.dn == 0 || aborted_) return false;
     }
 }
@@ -922,7 +979,6 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     hard_aborted_ = false;
     soft_limit_   = ~uint64_t(0);
     depth_cut_    = false;
-    ply_limit_    = MAX_PLY;
     table_.new_search();
     path_.clear();
     clear_repetitions();
@@ -943,54 +999,72 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     const uint64_t root_path = 0x5bd1e995u;
     Numbers        n{1, 1};
     while (!aborted_ && n.pn != 0 && n.dn != 0)
-        n = mid(0, INFINITE_PN, INFINITE_PN, root_path);
+        n = mid(0, INFINITE_PN, INFINITE_PN, root_path, NO_BOUND);
     if (n.dn == 0 && !aborted_)
         return finish(depth_cut_ ? MateStatus::TIMEOUT : MateStatus::NOMATE);
     if (n.pn != 0) return finish(MateStatus::TIMEOUT);
     result.proof_nodes = nodes_;
 
     // The mating line: shortest for the attacker, longest for the defender.
-    if (!read_line(root, result.pv, result.length)) return finish(MateStatus::TIMEOUT);
+    if (!read_line(root, result.pv, result.length, true)) return finish(MateStatus::TIMEOUT);
 
-    // Shorter mates: prove again with every line bounded below the one found, while that
-    // succeeds and the budget lasts. Nodes cut at the bound count as path-dependent
-    // disproofs, like repetitions, so no bounded result is taken for a general one.
-    const uint64_t budget = std::clamp<uint64_t>(2 * nodes_, SHORTEN_MIN_NODES, SHORTEN_MAX_NODES);
-    const uint64_t end    = nodes_ + budget;
-    while (limits_.shorten && !hard_aborted_ && result.pv.size() > 2
-           && result.pv.size() <= SHORTEN_MAX_PLIES && nodes_ < end) {
-        ply_limit_ = int(result.pv.size()) - 2;
-        table_.new_search();
+    // Shorter mates: prove again under a bound two plies below the line's length, in the same
+    // table (proofs carry their lengths, and disproofs the bound they hold for, so what one
+    // search found serves the next), until the bound is disproven (the line is the shortest)
+    // or a limit comes.
+    const uint64_t shorten_end =
+        limits_.shorten_nodes ? nodes_ + limits_.shorten_nodes : ~uint64_t(0);
+    int bound = result.length - 2;
+    while (limits_.shorten && !hard_aborted_ && nodes_ < shorten_end) {
+        if (bound < 1) {
+            result.shortest = bound == result.length - 2;
+            break;
+        }
         path_.clear();
         clear_repetitions();
         (void)pos_.set_sfen(root.sfen(), &states_[0]);
-        soft_limit_ = end;
+        soft_limit_ = shorten_end;
         aborted_    = false;
+        depth_cut_  = false;
         Numbers b{1, 1};
         while (!aborted_ && b.pn != 0 && b.dn != 0)
-            b = mid(0, INFINITE_PN, INFINITE_PN, root_path);
+            b = mid(0, INFINITE_PN, INFINITE_PN, root_path, bound);
         soft_limit_ = ~uint64_t(0);
         aborted_    = hard_aborted_;
-        if (b.pn != 0) break;
+        if (aborted_ || (b.pn != 0 && b.dn != 0)) break;
+        if (b.dn == 0) {
+            // No mate within the bound (a search cut at the deepest ply proves nothing).
+            result.shortest = !depth_cut_ && bound == result.length - 2;
+            break;
+        }
+        // A mate within the bound: read it. Its length by convention may exceed the bound when
+        // an interposition the search took as futile counts (taken_for_nothing); the bound
+        // goes on below the proof's length either way.
+        const int         proven = table_.probe(pos_.board_key(), pos_.hand(attacker_),
+                                                uint16_t(bound))
+                               .dist;
         std::vector<Move> pv;
         int               length = 0;
-        if (!read_line(root, pv, length) || pv.size() >= result.pv.size()) break;
-        result.pv     = std::move(pv);
-        result.length = length;
-        ++result.shortened;
+        if (read_line(root, pv, length, false) && length < result.length) {
+            result.pv     = std::move(pv);
+            result.length = length;
+            ++result.shortened;
+        }
+        if (hard_aborted_) break;
+        bound = std::min(result.length, std::min(proven, bound)) - 2;
     }
-    ply_limit_ = MAX_PLY;
     return finish(MateStatus::MATE);
 }
 
-bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& length) {
+bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& length,
+                           bool first) {
     (void)pos_.set_sfen(root.sfen(), &states_[0]);
     pv.clear();
     path_.clear();
     evals_.clear();
     eval_nodes_  = 0;
     eval_failed_ = false;
-    post_budget_ = std::max(POST_MIN_BUDGET, nodes_);
+    post_budget_ = first ? std::max(POST_MIN_BUDGET, nodes_) : 0;
     post_nodes_  = 0;
     Eval e       = eval_node(0);
     if (e.ok) {

@@ -55,7 +55,7 @@ void MateTable::new_search() {
     }
 }
 
-MateProbe MateTable::probe(uint64_t key, Hand hand) const {
+MateProbe MateTable::probe(uint64_t key, Hand hand, uint16_t bound) const {
     MateProbe     r;
     const Bucket* b       = bucket_of(key);
     bool          decided = false;
@@ -64,20 +64,24 @@ MateProbe MateTable::probe(uint64_t key, Hand hand) const {
         if (!live(e)) continue;
         const Hand eh = e.hand;
         if (e.pn == 0) {
-            if (hand.dominates(eh) && (!decided || r.pn != 0 || e.dist < r.dist)) {
+            // A proof longer than the bound decides nothing.
+            if (e.dist <= bound && hand.dominates(eh)
+                && (!decided || r.pn != 0 || e.dist < r.dist)) {
                 r       = {0, INFINITE_PN, eh, e.dist, true};
                 decided = true;
             }
             continue;
         }
         if (e.dn == 0) {
-            if (eh.dominates(hand) && !decided) {
-                r       = {INFINITE_PN, 0, eh, 0, true};
+            if (e.dist >= bound && eh.dominates(hand)
+                && (!decided || (r.pn != 0 && e.dist > r.dist))) {
+                r       = {INFINITE_PN, 0, eh, e.dist, true};
                 decided = true;
             }
             continue;
         }
-        if (decided) continue;
+        // Numbers found under another bound tell little about this one.
+        if (decided || e.dist != bound) continue;
         if (eh == hand) {
             r.pn    = std::max(r.pn, e.pn);
             r.dn    = std::max(r.dn, e.dn);
@@ -93,10 +97,12 @@ MateProbe MateTable::probe(uint64_t key, Hand hand) const {
     return r;
 }
 
-int MateTable::exact(Bucket* b, uint64_t key, Hand hand) const {
+int MateTable::exact(Bucket* b, uint64_t key, Hand hand, int bound) const {
     for (unsigned m = key_matches(b, key); m; m &= m - 1) {
-        const int i = std::countr_zero(m);
-        if (live(b->entries[i]) && b->entries[i].hand == hand) return i;
+        const int    i = std::countr_zero(m);
+        const Entry& e = b->entries[i];
+        if (!live(e) || !(e.hand == hand)) continue;
+        if (bound < 0 || (e.pn != 0 && e.dn != 0 && e.dist == bound)) return i;
     }
     return -1;
 }
@@ -117,24 +123,28 @@ int MateTable::victim(Bucket* b) {
     return best;
 }
 
-void MateTable::store(uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount) {
+void MateTable::store(uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount,
+                      uint16_t bound) {
     Bucket* b = bucket_of(key);
-    int     i = exact(b, key, hand);
-    if (i < 0) {
-        // Always stored, even over more valuable entries: a parent reads its child's numbers
-        // from here, and a result lost would send it into the same child again and again.
-        i = victim(b);
-    } else if (b->entries[i].pn == 0 || b->entries[i].dn == 0) {
-        return; // already solved (by another path meanwhile)
+    // Already solved for this bound (by another path meanwhile): nothing to store.
+    for (unsigned m = key_matches(b, key); m; m &= m - 1) {
+        const Entry& e = b->entries[std::countr_zero(m)];
+        if (!live(e) || !(e.hand == hand)) continue;
+        if ((e.pn == 0 && e.dist <= bound) || (e.dn == 0 && e.dist >= bound)) return;
     }
-    write(b, i, key, hand, pn, dn, amount, 0);
+    int i = exact(b, key, hand, bound);
+    // Always stored, even over more valuable entries: a parent reads its child's numbers
+    // from here, and a result lost would send it into the same child again and again.
+    if (i < 0) i = victim(b);
+    write(b, i, key, hand, pn, dn, amount, bound);
 }
 
 void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t dist,
                             uint64_t amount) {
     Bucket* b = bucket_of(key);
-    // Open entries of this board whose hand holds the proof hand are settled now: free them,
-    // and reuse the exact one.
+    // Open entries of this board whose hand holds the proof hand, searched under a bound the
+    // proof meets, are settled now, and so are longer proofs for more pieces: free them, and
+    // reuse the exact one.
     int slot = -1;
     for (unsigned m = key_matches(b, key); m; m &= m - 1) {
         const int    i = std::countr_zero(m);
@@ -142,13 +152,15 @@ void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t d
         if (!live(e)) continue;
         const Hand eh = e.hand;
         if (e.pn == 0 && proof_hand.dominates(eh) && e.dist <= dist) return; // no news
-        if (e.pn != 0 && e.dn != 0 && eh.dominates(proof_hand)) take(b, slot, i, hand);
+        if ((e.pn != 0 && e.dn != 0 && e.dist >= dist) || (e.pn == 0 && e.dist >= dist))
+            if (eh.dominates(proof_hand)) take(b, slot, i, hand);
     }
     if (slot < 0) slot = victim(b);
     write(b, slot, key, proof_hand, 0, INFINITE_PN, amount, dist);
 }
 
-void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint64_t amount) {
+void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint64_t amount,
+                               uint16_t bound) {
     Bucket* b    = bucket_of(key);
     int     slot = -1;
     for (unsigned m = key_matches(b, key); m; m &= m - 1) {
@@ -156,11 +168,12 @@ void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint
         const Entry& e = b->entries[i];
         if (!live(e)) continue;
         const Hand eh = e.hand;
-        if (e.dn == 0 && eh.dominates(disproof_hand)) return; // no news
-        if (e.pn != 0 && e.dn != 0 && disproof_hand.dominates(eh)) take(b, slot, i, hand);
+        if (e.dn == 0 && eh.dominates(disproof_hand) && e.dist >= bound) return; // no news
+        if ((e.pn != 0 && e.dn != 0 && e.dist <= bound) || (e.dn == 0 && e.dist <= bound))
+            if (disproof_hand.dominates(eh)) take(b, slot, i, hand);
     }
     if (slot < 0) slot = victim(b);
-    write(b, slot, key, disproof_hand, INFINITE_PN, 0, amount, 0);
+    write(b, slot, key, disproof_hand, INFINITE_PN, 0, amount, bound);
 }
 
 int MateTable::hashfull() const {

@@ -9,6 +9,14 @@
 // for every hand that holds at most D. All entries of one board share a bucket, so a lookup
 // sees every stored hand of that board at once.
 //
+// Lengths (see MateSolver): a proof stores the length of its mate; a disproof and an open
+// node's numbers store the bound they were found under, `len`: a disproof with bound B says
+// "no mate of at most B plies" (NO_BOUND: no mate at all), and an open entry's numbers count
+// only for a search under the same bound. The lengths count a futile interposition and the
+// move that answers it as nothing (tsume convention), so that a bound applies to the
+// convention's length. Superiority holds for bounded results too: more pieces in hand never
+// make the shortest mate longer.
+//
 // Every solve starts a new generation; entries of older generations count as empty (the next
 // problem may have other material, which would make hand superiority unsound).
 
@@ -30,6 +38,8 @@ namespace tsubame::mate {
 /// proof). Sums saturate just below it.
 constexpr uint32_t INFINITE_PN = 0x7fffffff;
 constexpr uint32_t MAX_PN      = INFINITE_PN - 1;
+/// The bound of an unbounded search, and of a disproof that holds for any length.
+constexpr uint16_t NO_BOUND = 0xffff;
 
 /// Saturating sum of two proof or disproof numbers.
 constexpr uint32_t add_pn(uint32_t a, uint32_t b) {
@@ -42,7 +52,9 @@ constexpr uint32_t add_pn(uint32_t a, uint32_t b) {
 struct MateProbe {
     uint32_t pn = 1, dn = 1;
     Hand     hand; ///< Proof hand (pn = 0) or disproof hand (dn = 0) of the entry that decided.
-    uint16_t dist  = 0; ///< Plies to mate of a proven entry (an upper bound along its proof).
+    /// Proven: the length of the stored mate (an upper bound along its proof). Disproven:
+    /// the bound it holds for (no mate of at most `dist` plies; NO_BOUND: none at all).
+    uint16_t dist  = 0;
     bool     found = false; ///< Some entry of this board and hand (or a deciding one) exists.
 };
 
@@ -62,19 +74,25 @@ public:
     /// Forgets everything (cheaply: a new generation).
     void new_search();
 
-    /// Looks up the position with this board key and attacker's hand. A proof whose proof hand
-    /// the hand holds, or a disproof whose disproof hand holds the hand, decides; otherwise
-    /// the exact entry's numbers, raised by what superior and inferior hands tell (a position
-    /// with more pieces is no harder to prove, one with fewer no harder to disprove).
-    MateProbe probe(uint64_t board_key, Hand hand) const;
+    /// Looks up the position with this board key and attacker's hand for a mate of at most
+    /// `bound` plies. A proof of at most `bound` whose proof hand the hand holds, or a
+    /// disproof for at least `bound` whose disproof hand holds the hand, decides (the
+    /// shortest proof, the disproof of the largest bound); otherwise the exact entry's numbers
+    /// under the same bound, raised by what superior and inferior hands tell (a position with
+    /// more pieces is no harder to prove, one with fewer no harder to disprove).
+    MateProbe probe(uint64_t board_key, Hand hand, uint16_t bound = NO_BOUND) const;
 
-    /// Stores an unsolved node's numbers; `amount` is the work spent (replacement priority).
-    void store(uint64_t board_key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount);
+    /// Stores an unsolved node's numbers, searched under `bound`; `amount` is the work spent
+    /// (replacement priority).
+    void store(uint64_t board_key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount,
+               uint16_t bound = NO_BOUND);
     /// Stores a proof: proven for every hand holding `proof_hand` (<= hand), mate in `dist`.
     void store_proof(uint64_t board_key, Hand hand, Hand proof_hand, uint16_t dist,
                      uint64_t amount);
-    /// Stores a disproof: disproven for every hand held by `disproof_hand` (>= hand).
-    void store_disproof(uint64_t board_key, Hand hand, Hand disproof_hand, uint64_t amount);
+    /// Stores a disproof: no mate of at most `bound` plies for every hand held by
+    /// `disproof_hand` (>= hand).
+    void store_disproof(uint64_t board_key, Hand hand, Hand disproof_hand, uint64_t amount,
+                        uint16_t bound = NO_BOUND);
 
     /// Starts loading the bucket of `board_key` into cache.
     void prefetch(uint64_t board_key) const {
@@ -97,7 +115,7 @@ private:
         uint32_t pn;
         uint32_t dn;
         uint32_t amount;
-        uint16_t dist;
+        uint16_t dist; ///< Proof: the mate's length; disproof or open: the bound.
         uint8_t  generation;
         uint8_t  pad[5];
     };
@@ -135,8 +153,9 @@ private:
     }
     /// The slot for a new entry in b: a free or stale one, else the least valuable.
     int victim(Bucket* b);
-    /// The slot of the live entry with exactly this key and hand, or -1.
-    int exact(Bucket* b, uint64_t key, Hand hand) const;
+    /// The slot of the live entry with exactly this key and hand, or -1; with `bound`, only an
+    /// open entry of that bound.
+    int exact(Bucket* b, uint64_t key, Hand hand, int bound = -1) const;
     /// Collects open entries settled by a new result: `slot` keeps one, the rest are freed.
     void take(Bucket* b, int& slot, int i, Hand hand) const;
     /// Writes an entry of this search into slot i of b (the amount saturates at 32 bits).
