@@ -184,7 +184,8 @@ bool has_evasion(const Position& pos) {
     const Square   checker = checkers.lsb();
     const Bitboard pinned  = pos.pinned(us);
     const Bitboard movers  = pos.pieces(us).andnot(pinned | square_bb(ksq));
-    const Bitboard takers  = pos.attackers_to(us, checker, occ) & pos.pieces(us).andnot(square_bb(ksq));
+    const Bitboard takers =
+        pos.attackers_to(us, checker, occ) & pos.pieces(us).andnot(square_bb(ksq));
     if (takers & movers) return true;
     for (Bitboard t = takers & pinned; t;)
         if (aligned(ksq, t.pop(), checker)) return true;

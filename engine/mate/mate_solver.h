@@ -74,10 +74,10 @@ struct MateResult {
     std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
     /// MATE: length by tsume convention (the defender's longest resistance, futile
     /// interpositions not counted); pv.size() may be longer by such interpositions.
-    int      length      = 0;
-    uint64_t nodes       = 0;
-    int64_t  time_ms     = 0;
-    int      shortened   = 0; ///< MATE: how many times a shorter line replaced the first one.
+    int      length    = 0;
+    uint64_t nodes     = 0;
+    int64_t  time_ms   = 0;
+    int      shortened = 0; ///< MATE: how many times a shorter line replaced the first one.
     /// MATE: no mate is shorter than `length` (a search under length - 2 disproved the root).
     bool     shortest    = false;
     uint64_t proof_nodes = 0; ///< MATE: nodes searched when the root was first proven.
@@ -115,6 +115,7 @@ private:
         uint32_t init_pn; ///< Proof number before any search (df-pn+ estimate).
         uint32_t init_dn; ///< Disproof number before any search.
         uint16_t dist; ///< Proven child: its mate's length; disproven: the bound it holds for.
+        uint16_t real; ///< Proven child: its mate's plies.
         Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
         bool     rep; ///< Disproven by a repetition (depends on the path).
         bool     found; ///< The table held the child when it was read (see MateProbe).
@@ -229,18 +230,15 @@ private:
     /// eval_node's limits: polls the time and the stop flag and counts the node; true (with
     /// eval_failed_ set) when the evaluation must give up.
     bool eval_budget_spent(int ply);
-    /// At a proven OR node: a small search of each check neither proven nor disproven, which
-    /// may mate sooner than the stored proof.
-    void search_unproven_checks(int ply, const Frame& f);
     /// What weigh_children gathers from the children (defined with them).
     struct EvalTally;
     /// The node's line from its children's (empty when it has none): the attacker's proven
     /// checks, those shorter than `bound` first, or every evasion of the defender.
-    Eval weigh_children(int ply, Frame& f, bool or_node, int bound);
+    Eval weigh_children(int ply, Frame& f, bool or_node, int bound, int bound_real);
     /// Evaluates one child (taken by value, as the loop before the split did) and adds its
     /// line to the tally. `any_distance`: an attacker's child need not be proven shorter than
     /// `bound`.
-    void weigh_child(int ply, Child c, bool or_node, bool any_distance, int bound,
+    void weigh_child(int ply, Child c, bool or_node, bool any_distance, int bound, int bound_real,
                      EvalTally& tally);
     /// At the OR node just after `drop`, an interposition on a square of futile_squares(), the
     /// node evaluated as `conv` plies: whether the interposition is futile by convention.
@@ -248,13 +246,16 @@ private:
     /// after it needs the piece.
     bool taken_for_nothing(Move drop, int conv);
     /// Reads the mating line of the proven root (eval_node, else stored_line) and verifies
-    /// it; false (pv empty) when no verified line could be read. The `first` reading also
-    /// gives unproven checks small searches (search_unproven_checks).
-    bool read_line(const Position& root, std::vector<Move>& pv, int& length, bool first);
+    /// it; false (pv empty) when no verified line could be read.
+    bool read_line(const Position& root, std::vector<Move>& pv, int& length);
     /// A mating line from the root following the distances stored with the proofs.
     std::vector<Move> stored_line();
     /// Proves the current node again (after its proof was replaced in the table).
     bool reprove(int ply);
+    /// At an OR node proven in `length` plies (by convention, futile interpositions counting
+    /// nothing) none of whose checks is proven shorter in the table any more: proves one again
+    /// within that length, with a small budget each. True when one is.
+    bool prove_child_within(int ply, const Frame& f, int length);
     /// At a proven OR node none of whose checks is proven in the table: proves one again.
     bool prove_some_child(int ply, Frame& f);
     /// At an AND node in check by one long-range piece: the squares in between where a drop
@@ -281,10 +282,11 @@ private:
     bool                               aborted_      = false;
     bool                               hard_aborted_ = false; ///< A limit of the solve hit.
     uint64_t                           soft_limit_   = ~uint64_t(0);
-    uint64_t                           post_budget_  = 0;
-    uint64_t                           post_nodes_   = 0;
     bool                               depth_cut_    = false;
-    bool                               eval_failed_  = false;
+    /// Looking for shorter mates: the node limit and soft_time_ms_ stop the search only.
+    bool    shortening_   = false;
+    int64_t soft_time_ms_ = 0;
+    bool    eval_failed_  = false;
 };
 
 } // namespace tsubame

@@ -22,8 +22,8 @@ MateResult probe_root_mate(const Position& pos, const SearchLimits& limits, int 
         return {};
     const TimeBudget budget = allot_time(limits, pos.side_to_move(), pos.game_ply(), time);
     MateLimits       probe;
-    probe.time_ms     = std::max<int64_t>(1, budget.optimum_ms * permille / 1000);
-    probe.stop        = stop;
+    probe.time_ms = std::max<int64_t>(1, budget.optimum_ms * permille / 1000);
+    probe.stop    = stop;
     // A mate found is played at once: a short search for a shorter one, not the whole time.
     probe.shorten_nodes = ROOT_PROBE_SHORTEN_NODES;
     MateResult result   = solver.solve(pos, probe);
