@@ -29,6 +29,13 @@ constexpr size_t MAX_REP_ENTRIES = size_t(1) << 22;
 // Nodes the shortest-line evaluation may visit before it settles for the line stored in
 // the table.
 constexpr uint64_t EVAL_LIMIT = 3'000'000;
+// Reading the first line of a long mate (more plies than SHORT_MATE, where searches under a
+// bound are slow: each re-reads a large proof), each unproven check gets a small search, as
+// it may mate sooner than the check proven; in all they may take as many nodes as the proof
+// did, or POST_MIN_BUDGET.
+constexpr int      SHORT_MATE       = 99;
+constexpr uint64_t POST_CHILD_NODES = 100;
+constexpr uint64_t POST_MIN_BUDGET  = 50'000;
 // Nodes a check may take to be proven again within its stored length while the line is read
 // (its proof pushed out of the table).
 constexpr uint64_t REPROVE_NODES = 20'000;
@@ -829,6 +836,19 @@ bool MateSolver::eval_budget_spent(int ply) {
     return false;
 }
 
+void MateSolver::search_unproven_checks(int ply, const Frame& f) {
+    for (const Child& c : f.children) {
+        if (path_.contains(c.node_key, c.board_key)) continue;
+        const mate::MateProbe p = table_.probe(c.board_key, c.hand);
+        if (p.pn == 0 || p.dn == 0) continue;
+        const uint64_t before = nodes_;
+        pos_.do_move(c.move, states_[size_t(ply) + 1]);
+        try_prove(ply + 1, POST_CHILD_NODES);
+        pos_.undo_move(c.move);
+        post_nodes_ += nodes_ - before;
+    }
+}
+
 /// What eval_node gathers from a node's children: the best line so far and the pieces the
 /// mate drops.
 struct MateSolver::EvalTally {
@@ -952,6 +972,9 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
         return mated;
     }
     path_.push(nkey, bkey, hand);
+    // Checks not yet proven may mate sooner: give each a small search.
+    if (or_node && bound > 1 && !hard_aborted_ && post_nodes_ < post_budget_)
+        search_unproven_checks(ply, f);
     const Eval best = weigh_children(ply, f, or_node, bound, self.least_real);
     path_.pop();
     if (eval_failed_ || !best.ok) return {};
@@ -1047,9 +1070,16 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     if (n.pn != 0) return finish(MateStatus::TIMEOUT);
     result.proof_nodes          = nodes_;
     const int64_t time_to_proof = now_ms() - start_ms_;
+    result.proof_ms             = time_to_proof;
 
     // The mating line: shortest for the attacker, longest for the defender.
-    if (!read_line(root, result.pv, result.length)) return finish(MateStatus::TIMEOUT);
+    post_budget_    = table_.probe(pos_.board_key(), pos_.hand(attacker_)).dist > SHORT_MATE
+                        ? std::max(POST_MIN_BUDGET, nodes_)
+                        : 0;
+    post_nodes_     = 0;
+    const bool read = read_line(root, result.pv, result.length);
+    post_budget_    = 0;
+    if (!read) return finish(MateStatus::TIMEOUT);
 
     // Shorter mates: prove again under a bound two plies below the mate's length, in the same
     // table (proofs carry their lengths, and disproofs the bound they hold for, so what one

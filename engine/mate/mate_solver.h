@@ -81,6 +81,7 @@ struct MateResult {
     /// MATE: no mate is shorter than `length` (a search under length - 2 disproved the root).
     bool     shortest    = false;
     uint64_t proof_nodes = 0; ///< MATE: nodes searched when the root was first proven.
+    int64_t  proof_ms    = 0; ///< MATE: milliseconds to the first proof.
 };
 
 /// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
@@ -230,6 +231,9 @@ private:
     /// eval_node's limits: polls the time and the stop flag and counts the node; true (with
     /// eval_failed_ set) when the evaluation must give up.
     bool eval_budget_spent(int ply);
+    /// At a proven OR node: a small search of each check neither proven nor disproven, which
+    /// may mate sooner than the stored proof (reading the first line of a long mate).
+    void search_unproven_checks(int ply, const Frame& f);
     /// What weigh_children gathers from the children (defined with them).
     struct EvalTally;
     /// The node's line from its children's (empty when it has none): the attacker's proven
@@ -283,6 +287,8 @@ private:
     bool                               hard_aborted_ = false; ///< A limit of the solve hit.
     uint64_t                           soft_limit_   = ~uint64_t(0);
     bool                               depth_cut_    = false;
+    uint64_t                           post_budget_  = 0; ///< search_unproven_checks' nodes
+    uint64_t                           post_nodes_   = 0;
     /// Looking for shorter mates: the node limit and soft_time_ms_ stop the search only.
     bool    shortening_   = false;
     int64_t soft_time_ms_ = 0;
