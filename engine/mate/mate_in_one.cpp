@@ -175,12 +175,20 @@ bool has_evasion(const Position& pos) {
         if (!pos.is_attacked(them, escapes.pop(), without_king)) return true;
     if (checkers.more_than_one()) return false;
 
-    // Another piece takes the checker or steps in between. A pinned piece never can (its line
-    // and the check line cross only at the king); every piece that reaches a square can move
-    // there, promoting where staying unpromoted would leave it without moves.
+    // Another piece takes the checker or steps in between. A pinned piece never can step in
+    // (its line and the check line cross only at the king), and takes the checker only along
+    // its line: the pinner itself, or a checker standing between it and the king (then it
+    // counts as pinned, Position::pinned leaving snipers out, but the checker shields it);
+    // every piece that reaches a square can move there, promoting where staying unpromoted
+    // would leave it without moves.
     const Square   checker = checkers.lsb();
-    const Bitboard movers  = pos.pieces(us).andnot(pos.pinned(us) | square_bb(ksq));
-    if (pos.attackers_to(us, checker, occ) & movers) return true;
+    const Bitboard pinned  = pos.pinned(us);
+    const Bitboard movers  = pos.pieces(us).andnot(pinned | square_bb(ksq));
+    const Bitboard takers =
+        pos.attackers_to(us, checker, occ) & pos.pieces(us).andnot(square_bb(ksq));
+    if (takers & movers) return true;
+    for (Bitboard t = takers & pinned; t;)
+        if (aligned(ksq, t.pop(), checker)) return true;
     Bitboard block = between_bb(ksq, checker);
     if (!block) return false;
     const Hand hand = pos.hand(us);

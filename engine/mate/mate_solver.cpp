@@ -14,8 +14,11 @@
 namespace tsubame {
 
 using mate::add_pn;
+using mate::bound_plies;
 using mate::INFINITE_PN;
 using mate::MAX_PN;
+using mate::NO_BOUND;
+using mate::REAL_BOUND;
 
 namespace {
 
@@ -26,15 +29,16 @@ constexpr size_t MAX_REP_ENTRIES = size_t(1) << 22;
 // Nodes the shortest-line evaluation may visit before it settles for the line stored in
 // the table.
 constexpr uint64_t EVAL_LIMIT = 3'000'000;
-// Nodes given to each unproven check while looking for shorter mates, and the least total
-// such searches may take (they may also take as many nodes as the proof did).
+// Reading the first line of a long mate (more plies than SHORT_MATE, where searches under a
+// bound are slow: each re-reads a large proof), each unproven check gets a small search, as
+// it may mate sooner than the check proven; in all they may take as many nodes as the proof
+// did, or POST_MIN_BUDGET.
+constexpr int      SHORT_MATE       = 99;
 constexpr uint64_t POST_CHILD_NODES = 100;
 constexpr uint64_t POST_MIN_BUDGET  = 50'000;
-// Looking for a shorter mate after the first is read: lines of at most this many plies, for
-// twice the nodes the proof took, within these bounds (and the limits of the solve).
-constexpr size_t   SHORTEN_MAX_PLIES = 99;
-constexpr uint64_t SHORTEN_MIN_NODES = 200'000;
-constexpr uint64_t SHORTEN_MAX_NODES = 4'000'000;
+// Nodes a check may take to be proven again within its stored length while the line is read
+// (its proof pushed out of the table).
+constexpr uint64_t REPROVE_NODES = 20'000;
 
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -62,6 +66,47 @@ uint64_t child_path(uint64_t path_key, Move m) {
 }
 
 constexpr PieceType HAND_TYPES[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK};
+
+// Lengths by tsume convention (see the top of mate_solver.h): a move adds one ply, a futile
+// interposition takes one off (it and the move that answers it count as nothing). A length
+// or bound of NO_BOUND stays so; others are kept within [0, NO_BOUND).
+int add_length(int length, int plies) {
+    if (length >= NO_BOUND) return NO_BOUND;
+    return std::clamp(length + plies, 0, NO_BOUND - 1);
+}
+
+// The plies a move counts: -1 for a futile interposition, else 1.
+int move_length(bool futile) {
+    return futile ? -1 : 1;
+}
+
+// What a move counts in the measure of `bound` (see mate_table.h): one ply, but a futile
+// interposition -1 unless the bound is on the plies.
+int move_cost(int bound, bool futile) {
+    return bound & REAL_BOUND ? 1 : move_length(futile);
+}
+
+// A bound (or a disproof's) `plies` further, in the same measure; NO_BOUND stays so. Below 0
+// it is 0: only an attacker's node can go below, and it is then refuted at once.
+int shift_bound(int bound, int plies) {
+    if (bound == NO_BOUND) return NO_BOUND;
+    return (bound & REAL_BOUND)
+         | std::clamp(bound_plies(uint16_t(bound)) + plies, 0, REAL_BOUND - 2);
+}
+
+// The bound of a child of a node searched under `bound` (reached by a futile interposition
+// or not).
+int child_bound(int bound, bool or_node, bool futile) {
+    return shift_bound(bound, -(or_node ? 1 : move_cost(bound, futile)));
+}
+
+// A hand holding every piece: what a disproof that holds for any hand carries.
+Hand any_hand() {
+    Hand h;
+    for (PieceType pt : HAND_TYPES)
+        h.set(pt, Hand::capacity(pt));
+    return h;
+}
 
 Hand hand_max(Hand a, Hand b) {
     for (PieceType pt : HAND_TYPES)
@@ -147,17 +192,27 @@ MateSolver::Frame& MateSolver::frame(int ply) {
 
 bool MateSolver::check_limits() {
     if (aborted_) return true;
-    if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-        || (limits_.nodes && nodes_ >= limits_.nodes)
-        || (limits_.time_ms >= 0 && (nodes_ & 127) == 0 && now_ms() - start_ms_ >= limits_.time_ms))
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
         return aborted_ = hard_aborted_ = true;
+    // While shortening, the node limit and the time before the last reading leave that
+    // reading its time (soft: only the search stops).
+    if (limits_.nodes && nodes_ >= limits_.nodes) {
+        aborted_ = true;
+        if (!shortening_) hard_aborted_ = true;
+        return true;
+    }
+    if (limits_.time_ms >= 0 && (nodes_ & 127) == 0) {
+        const int64_t t = now_ms() - start_ms_;
+        if (t >= limits_.time_ms) return aborted_ = hard_aborted_ = true;
+        if (shortening_ && t >= soft_time_ms_) return aborted_ = true;
+    }
     if (nodes_ >= soft_limit_) return aborted_ = true;
     return false;
 }
 
 void MateSolver::try_prove(int ply, uint64_t budget) {
     soft_limit_ = nodes_ + budget;
-    (void)mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0xabcdef));
+    (void)mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0xabcdef), NO_BOUND);
     soft_limit_ = ~uint64_t(0);
     aborted_    = hard_aborted_;
 }
@@ -263,9 +318,23 @@ void MateSolver::clear_repetitions() {
     rep_parents_.clear();
 }
 
-void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children,
+void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children, int bound,
                                const mate::MateProbe* known) {
     c.rep = false;
+    // Under a bound, a check that cannot mate within it is refuted as it stands: an
+    // attacker's node left with less than one ply has no mate of at most that length, whatever
+    // its hand.
+    const int cbound = child_bound(bound, pos_.side_to_move() == attacker_, c.futile);
+    if (cbound != NO_BOUND && bound_plies(uint16_t(cbound)) < 1
+        && pos_.side_to_move() != attacker_) {
+        c.pn          = INFINITE_PN;
+        c.dn          = 0;
+        c.dist        = uint16_t(cbound);
+        c.result_hand = any_hand();
+        c.found       = true;
+        c.read_at     = nodes_;
+        return;
+    }
     // A repetition; and after an evasion, a board the path had with the attacker holding at
     // least as much: the defender has undone the attack, and no shortest mate passes through
     // such a position (path-dependent, kept with the repetitions). Cutting the attacker's
@@ -278,7 +347,7 @@ void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_c
         c.rep = true;
         return;
     }
-    const mate::MateProbe p = known ? *known : table_.probe(c.board_key, c.hand);
+    const mate::MateProbe p = known ? *known : table_.probe(c.board_key, c.hand, uint16_t(cbound));
     c.found                 = p.found;
     c.read_at               = nodes_;
     if (p.found || p.pn == 0 || p.dn == 0) {
@@ -290,6 +359,7 @@ void MateSolver::look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_c
         c.dn = std::max(p.dn, c.init_dn);
     }
     c.dist        = p.dist;
+    c.real        = p.real;
     c.result_hand = p.hand;
 }
 
@@ -349,13 +419,13 @@ MateSolver::Numbers MateSolver::settle_without_moves(bool or_node, uint64_t bkey
         table_.store_disproof(bkey, hand, d, 1);
         return {INFINITE_PN, 0};
     }
-    table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
+    table_.store_proof(bkey, hand, interposition_guard(), 0, 0, 1);
     return {0, INFINITE_PN};
 }
 
 std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int ply, bool or_node,
                                                                  uint64_t bkey, Hand hand,
-                                                                 bool& known_children) {
+                                                                 int bound, bool& known_children) {
     // First visit: the fast mate-in-one test, here or for every child of an AND node.
     if (or_node) {
         if (const Move m = mate_in_one(); m != Move::none()) {
@@ -363,9 +433,9 @@ std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int p
             pos_.do_move(m, states_[size_t(ply) + 1]);
             const Hand guard = interposition_guard();
             // The mated child too: the mating line is read from the table.
-            table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
+            table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 0, 1);
             pos_.undo_move(m);
-            table_.store_proof(bkey, hand, or_proof_hand(guard, m, cap), 1, 1);
+            table_.store_proof(bkey, hand, or_proof_hand(guard, m, cap), 1, 1, 1);
             return Numbers{0, INFINITE_PN};
         }
     } else {
@@ -374,9 +444,14 @@ std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int p
         const uint64_t replaced = table_.replacements();
         f.drop_count            = 0;
         for (size_t i = 0; i < f.children.size(); ++i) {
-            Child&           c = f.children[i];
-            mate::MateProbe& p = f.known[i];
-            p                  = table_.probe(c.board_key, c.hand);
+            Child&           c  = f.children[i];
+            mate::MateProbe& p  = f.known[i];
+            const int        cb = child_bound(bound, false, c.futile);
+            if (cb != NO_BOUND && bound_plies(uint16_t(cb)) < 1) { // refuted (look_up_child)
+                p = {INFINITE_PN, 0, any_hand(), uint16_t(cb), true, 0};
+                continue;
+            }
+            p = table_.probe(c.board_key, c.hand, uint16_t(cb));
             if (p.found) continue;
             p.found = true;
             pos_.do_move(c.move, states_[size_t(ply) + 1]);
@@ -384,19 +459,19 @@ std::optional<MateSolver::Numbers> MateSolver::test_mates_in_one(Frame& f, int p
                 const Piece cap = m.is_drop() ? NO_PIECE : pos_.piece_on(m.to());
                 pos_.do_move(m, states_[size_t(ply) + 2]);
                 const Hand guard = interposition_guard();
-                table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 1);
+                table_.store_proof(pos_.board_key(), pos_.hand(attacker_), guard, 0, 0, 1);
                 pos_.undo_move(m);
                 const Hand proof = or_proof_hand(guard, m, cap);
-                table_.store_proof(c.board_key, c.hand, proof, 1, 1);
+                table_.store_proof(c.board_key, c.hand, proof, 1, 1, 1);
                 pos_.undo_move(c.move);
-                p = {0, INFINITE_PN, proof, 1, true};
+                p = {0, INFINITE_PN, proof, 1, true, 1};
                 if (!c.hand.dominates(proof)) known_children = false;
             } else {
                 // Marks the child as tested (its first visit skips the test), with its
                 // estimate.
                 pos_.undo_move(c.move);
                 estimate(f, c, false);
-                table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0);
+                table_.store(c.board_key, c.hand, c.init_pn, c.init_dn, 0, uint16_t(cb));
                 p.pn = std::max(p.pn, c.init_pn);
                 p.dn = std::max(p.dn, c.init_dn);
             }
@@ -486,28 +561,36 @@ MateSolver::Selection MateSolver::select_and_child(const Frame& f) const {
 }
 
 void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand hand,
-                              uint64_t rep_key, Numbers cur, uint64_t amount) {
+                              uint64_t rep_key, Numbers cur, uint64_t amount, int bound) {
+    // A proof's lengths (add_length): the shortest check's at an OR node (by the bound's
+    // measure), the longest evasion's at an AND node; a disproof's bound, the least of the
+    // checks' at an OR node, the largest refutation's at an AND node.
     if (cur.pn == 0) {
         if (or_node) {
+            const bool   real  = bound != NO_BOUND && (bound & REAL_BOUND);
             const Child* proof = nullptr;
             for (const Child& c : f.children)
-                if (c.pn == 0 && (!proof || c.dist < proof->dist)) proof = &c;
+                if (c.pn == 0 && (!proof || (real ? c.real < proof->real : c.dist < proof->dist)))
+                    proof = &c;
             const Piece cap = proof->move.is_drop() ? NO_PIECE : pos_.piece_on(proof->move.to());
             table_.store_proof(bkey, hand, or_proof_hand(proof->result_hand, proof->move, cap),
-                               uint16_t(std::min(proof->dist + 1, 65535)), amount);
+                               uint16_t(add_length(proof->dist, 1)),
+                               uint16_t(add_length(proof->real, 1)), amount);
         } else {
             Hand proof_hand = interposition_guard();
-            int  dist       = 0;
+            int  dist = 0, real = 0;
             for (const Child& c : f.children) {
                 proof_hand = hand_max(proof_hand, c.result_hand);
-                dist       = std::max(dist, int(c.dist));
+                dist       = std::max(dist, add_length(c.dist, move_length(c.futile)));
+                real       = std::max(real, add_length(c.real, 1));
             }
-            table_.store_proof(bkey, hand, proof_hand, uint16_t(std::min(dist + 1, 65535)), amount);
+            table_.store_proof(bkey, hand, proof_hand, uint16_t(dist), uint16_t(real), amount);
         }
     } else if (cur.dn == 0) {
         bool         rep    = false;
         const Child* refute = nullptr;
         Hand         disproof;
+        int          holds = NO_BOUND; // the disproof's bound
         if (or_node) {
             for (PieceType pt : HAND_TYPES)
                 disproof.set(pt, hand.has(pt) ? Hand::capacity(pt) : 0);
@@ -516,11 +599,20 @@ void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand 
                 if (rep) break;
                 const Piece cap = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
                 disproof        = hand_min(disproof, or_disproof_hand(c.result_hand, c.move, cap));
+                holds           = std::min(holds, shift_bound(c.dist, 1));
             }
         } else {
+            // A refutation for any length first, then the one for the largest bound.
+            const auto reach = [bound](const Child& c) {
+                return shift_bound(c.dist, move_cost(bound, c.futile));
+            };
             for (const Child& c : f.children)
-                if (c.dn == 0 && (!refute || (refute->rep && !c.rep))) refute = &c;
+                if (c.dn == 0
+                    && (!refute || (refute->rep && !c.rep)
+                        || (refute->rep == c.rep && reach(c) > reach(*refute))))
+                    refute = &c;
             rep      = refute->rep;
+            holds    = reach(*refute);
             disproof = refute->result_hand;
             if (refute->move.is_drop()) {
                 // The defender must still have the piece it drops.
@@ -532,15 +624,17 @@ void MateSolver::store_result(const Frame& f, bool or_node, uint64_t bkey, Hand 
             add_repetition(rep_key);
         } else {
             assert(disproof.dominates(hand));
-            table_.store_disproof(bkey, hand, disproof, amount);
+            assert(holds >= bound);
+            table_.store_disproof(bkey, hand, disproof, amount, uint16_t(holds));
         }
     } else {
-        table_.store(bkey, hand, cur.pn, cur.dn, amount);
+        table_.store(bkey, hand, cur.pn, cur.dn, amount, uint16_t(bound));
     }
 }
 
 MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key,
-                                    int known_found, const mate::FlightCounter* flights) {
+                                    int bound, int known_found,
+                                    const mate::FlightCounter* flights) {
     const bool     or_node = pos_.side_to_move() == attacker_;
     const Hand     hand    = pos_.hand(attacker_);
     const uint64_t bkey    = pos_.board_key();
@@ -555,11 +649,11 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     if (known_found >= 0)
         self.found = known_found;
     else
-        self = table_.probe(bkey, hand);
+        self = table_.probe(bkey, hand, uint16_t(bound));
     if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
-    if (ply >= ply_limit_) {
+    if (ply >= MAX_PLY) {
         if (!or_node && !mate::has_evasion(pos_)) {
-            table_.store_proof(bkey, hand, interposition_guard(), 0, 1);
+            table_.store_proof(bkey, hand, interposition_guard(), 0, 0, 1);
             return {0, INFINITE_PN};
         }
         // Too deep to go on: not a disproof, so no "no mate" may rest on it.
@@ -574,7 +668,8 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     if (f.children.empty()) return settle_without_moves(or_node, bkey, hand);
     bool known_children = !self.found && !or_node;
     if (!self.found)
-        if (const auto settled = test_mates_in_one(f, ply, or_node, bkey, hand, known_children))
+        if (const auto settled =
+                test_mates_in_one(f, ply, or_node, bkey, hand, bound, known_children))
             return *settled;
 
     path_.push(nkey, bkey, hand);
@@ -585,7 +680,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     // before (and recorded one): else the repetition table is not looked at.
     bool rep_children = rep_parents_.contains(nkey ^ path_key);
     for (size_t i = 0; i < f.children.size(); ++i)
-        look_up_child(f, f.children[i], path_key, rep_children,
+        look_up_child(f, f.children[i], path_key, rep_children, bound,
                       known_children ? &f.known[i] : nullptr);
     uint32_t drop_max[HAND_TYPE_END]; // OR node: the largest disproof number of each drop type
     for (;;) {
@@ -619,7 +714,7 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
         const uint64_t inserts = rep_inserts_;
         pos_.do_move(m, states_[size_t(ply) + 1]);
         // Nothing was searched since the child was read: its reading stands.
-        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m),
+        mid(ply + 1, cth_pn, cth_dn, child_path(path_key, m), child_bound(bound, or_node, c.futile),
             c.read_at == nodes_ ? int(c.found) : -1, c.flights);
         pos_.undo_move(m);
         if (rep_inserts_ != inserts) {
@@ -627,12 +722,12 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
             rep_parents_.insert(nkey ^ path_key);
             rep_children = true;
         }
-        look_up_child(f, f.children[best], path_key, rep_children);
+        look_up_child(f, f.children[best], path_key, rep_children, bound);
         if (aborted_) break;
     }
     path_.pop();
 
-    store_result(f, or_node, bkey, hand, nkey ^ path_key, cur, nodes_ - start);
+    store_result(f, or_node, bkey, hand, nkey ^ path_key, cur, nodes_ - start, bound);
     return cur;
 }
 
@@ -698,13 +793,32 @@ bool MateSolver::prove_some_child(int ply, Frame& f) {
     return false;
 }
 
+bool MateSolver::prove_child_within(int ply, const Frame& f, int length) {
+    if (length < 1 || length >= NO_BOUND || hard_aborted_) return false;
+    const int bound = child_bound(length, true, false);
+    for (const Child& c : f.children) {
+        if (path_.contains(c.node_key, c.board_key)) continue;
+        const mate::MateProbe p = table_.probe(c.board_key, c.hand, uint16_t(bound));
+        if (p.pn == 0) return true;
+        if (p.dn == 0) continue;
+        pos_.do_move(c.move, states_[size_t(ply) + 1]);
+        soft_limit_ = nodes_ + REPROVE_NODES;
+        (void)mid(ply + 1, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0x5851f42d), bound);
+        soft_limit_ = ~uint64_t(0);
+        aborted_    = hard_aborted_;
+        pos_.undo_move(c.move);
+        if (table_.probe(c.board_key, c.hand, uint16_t(bound)).pn == 0) return true;
+    }
+    return false;
+}
+
 bool MateSolver::reprove(int ply) {
     const Hand hand = pos_.hand(attacker_);
     for (;;) {
         const mate::MateProbe p = table_.probe(pos_.board_key(), hand);
         if (p.pn == 0) return true;
         if (p.dn == 0 || aborted_) return false;
-        const Numbers n = mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_));
+        const Numbers n = mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_), NO_BOUND);
         if (n.dn == 0 || aborted_) return false;
     }
 }
@@ -782,10 +896,13 @@ struct MateSolver::EvalTally {
 };
 
 void MateSolver::weigh_child(int ply, const Child c, bool or_node, bool any_distance, int bound,
-                             EvalTally& tally) {
+                             int bound_real, EvalTally& tally) {
     const mate::MateProbe p       = table_.probe(c.board_key, c.hand);
     const bool            on_path = path_.contains(c.node_key, c.board_key);
-    const bool usable = p.pn == 0 && !on_path && (any_distance || !or_node || p.dist < bound);
+    // Pass 0 takes the checks proven shorter than the node in either measure (those of a
+    // proof found under a bound on the plies may be longer in the other).
+    const bool usable = p.pn == 0 && !on_path
+                     && (any_distance || !or_node || p.dist < bound || p.least_real < bound_real);
     if (or_node && !usable) return;
     if (on_path) {
         tally.local_fail = true;
@@ -809,17 +926,21 @@ void MateSolver::weigh_child(int ply, const Child c, bool or_node, bool any_dist
     tally.add(or_node, c.move, captured, e, futile);
 }
 
-MateSolver::Eval MateSolver::weigh_children(int ply, Frame& f, bool or_node, int bound) {
+MateSolver::Eval MateSolver::weigh_children(int ply, Frame& f, bool or_node, int bound,
+                                            int bound_real) {
     // Children whose line fails (lost from the table, or leading back onto the path) are
     // passed over by the attacker; the defender's must all succeed. Only running out of
     // budget (eval_failed_) ends the whole evaluation.
     EvalTally tally;
-    for (int pass = 0; pass < 3 && !tally.best.ok && !tally.local_fail && !eval_failed_; ++pass) {
+    for (int pass = 0; pass < 4 && !tally.best.ok && !tally.local_fail && !eval_failed_; ++pass) {
         // Pass 0: the attacker's children proven with a shorter stored distance (they cannot
-        // lead back here); pass 1: any proven child; pass 2: prove some child again first.
-        if (pass == 2 && (!or_node || !prove_some_child(ply, f))) break;
+        // lead back here); pass 1: the same after proving again, within the node's length, a
+        // check whose proof was pushed out of the table (else a longer one would be taken);
+        // pass 2: any proven child; pass 3: prove some child again first.
+        if (pass == 1 && (!or_node || !prove_child_within(ply, f, bound))) continue;
+        if (pass == 3 && (!or_node || !prove_some_child(ply, f))) break;
         for (size_t i = 0; i < f.children.size() && !eval_failed_ && !tally.local_fail; ++i)
-            weigh_child(ply, f.children[i], or_node, pass > 0, bound, tally);
+            weigh_child(ply, f.children[i], or_node, pass > 1, bound, bound_real, tally);
     }
     tally.best.used = tally.used;
     if (tally.local_fail) return {};
@@ -854,7 +975,7 @@ MateSolver::Eval MateSolver::eval_node(int ply) {
     // Checks not yet proven may mate sooner: give each a small search.
     if (or_node && bound > 1 && !hard_aborted_ && post_nodes_ < post_budget_)
         search_unproven_checks(ply, f);
-    const Eval best = weigh_children(ply, f, or_node, bound);
+    const Eval best = weigh_children(ply, f, or_node, bound, self.least_real);
     path_.pop();
     if (eval_failed_ || !best.ok) return {};
     evals_.emplace(nkey, best);
@@ -922,7 +1043,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     hard_aborted_ = false;
     soft_limit_   = ~uint64_t(0);
     depth_cut_    = false;
-    ply_limit_    = MAX_PLY;
+    shortening_   = false;
     table_.new_search();
     path_.clear();
     clear_repetitions();
@@ -943,43 +1064,126 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     const uint64_t root_path = 0x5bd1e995u;
     Numbers        n{1, 1};
     while (!aborted_ && n.pn != 0 && n.dn != 0)
-        n = mid(0, INFINITE_PN, INFINITE_PN, root_path);
+        n = mid(0, INFINITE_PN, INFINITE_PN, root_path, NO_BOUND);
     if (n.dn == 0 && !aborted_)
         return finish(depth_cut_ ? MateStatus::TIMEOUT : MateStatus::NOMATE);
     if (n.pn != 0) return finish(MateStatus::TIMEOUT);
-    result.proof_nodes = nodes_;
+    result.proof_nodes          = nodes_;
+    const int64_t time_to_proof = now_ms() - start_ms_;
+    result.proof_ms             = time_to_proof;
 
     // The mating line: shortest for the attacker, longest for the defender.
-    if (!read_line(root, result.pv, result.length)) return finish(MateStatus::TIMEOUT);
+    post_budget_    = table_.probe(pos_.board_key(), pos_.hand(attacker_)).dist > SHORT_MATE
+                        ? std::max(POST_MIN_BUDGET, nodes_)
+                        : 0;
+    post_nodes_     = 0;
+    const bool read = read_line(root, result.pv, result.length);
+    post_budget_    = 0;
+    if (!read) return finish(MateStatus::TIMEOUT);
 
-    // Shorter mates: prove again with every line bounded below the one found, while that
-    // succeeds and the budget lasts. Nodes cut at the bound count as path-dependent
-    // disproofs, like repetitions, so no bounded result is taken for a general one.
-    const uint64_t budget = std::clamp<uint64_t>(2 * nodes_, SHORTEN_MIN_NODES, SHORTEN_MAX_NODES);
-    const uint64_t end    = nodes_ + budget;
-    while (limits_.shorten && !hard_aborted_ && result.pv.size() > 2
-           && result.pv.size() <= SHORTEN_MAX_PLIES && nodes_ < end) {
-        ply_limit_ = int(result.pv.size()) - 2;
-        table_.new_search();
-        path_.clear();
-        clear_repetitions();
-        (void)pos_.set_sfen(root.sfen(), &states_[0]);
-        soft_limit_ = end;
-        aborted_    = false;
-        Numbers b{1, 1};
-        while (!aborted_ && b.pn != 0 && b.dn != 0)
-            b = mid(0, INFINITE_PN, INFINITE_PN, root_path);
-        soft_limit_ = ~uint64_t(0);
-        aborted_    = hard_aborted_;
-        if (b.pn != 0) break;
-        std::vector<Move> pv;
-        int               length = 0;
-        if (!read_line(root, pv, length) || pv.size() >= result.pv.size()) break;
-        result.pv     = std::move(pv);
-        result.length = length;
-        ++result.shortened;
+    // Shorter mates: prove again under a bound two plies below the mate's length, in the same
+    // table (proofs carry their lengths, and disproofs the bound they hold for, so what one
+    // search found serves the next). The bound is on the length with every futile
+    // interposition counting nothing, never more than the convention's: a disproof shows that
+    // no mate is shorter than the bound + 2. Reading a line (weighing every evasion of the
+    // proof) costs more than most of these searches, so the line is read when a disproof
+    // comes, when the searches since the last reading have taken twice its nodes, and before
+    // a limit. A line read longer than the proof's bound (an interposition counted, its piece
+    // being needed) is followed by searches under bounds on the plies, whose proofs are always
+    // shorter lines.
+    if (limits_.shorten) {
+        const int64_t  read_ms = now_ms() - start_ms_ - time_to_proof;
+        const uint64_t shorten_end =
+            limits_.shorten_nodes ? nodes_ + limits_.shorten_nodes : ~uint64_t(0);
+        shortening_ = true;
+        soft_time_ms_ =
+            limits_.time_ms < 0
+                ? INT64_MAX
+                : limits_.time_ms - std::min<int64_t>(limits_.time_ms / 4, 2 * read_ms + 5);
+        // The root under `bound`: 1 proven, 0 disproven, -1 stopped by a limit (or after
+        // `budget` nodes).
+        auto prove_within = [&](int bound, uint64_t budget) {
+            path_.clear();
+            clear_repetitions();
+            (void)pos_.set_sfen(root.sfen(), &states_[0]);
+            soft_limit_ = std::min(shorten_end, budget ? nodes_ + budget : ~uint64_t(0));
+            aborted_    = false;
+            depth_cut_  = false;
+            Numbers b{1, 1};
+            while (!aborted_ && b.pn != 0 && b.dn != 0)
+                b = mid(0, INFINITE_PN, INFINITE_PN, root_path, bound);
+            soft_limit_        = ~uint64_t(0);
+            const bool stopped = aborted_;
+            aborted_           = hard_aborted_;
+            if (stopped || (b.pn != 0 && b.dn != 0)) return -1;
+            if (b.dn == 0) return depth_cut_ ? -1 : 0;
+            return 1;
+        };
+        uint64_t read_nodes = eval_nodes_, searched = 0;
+        bool     unread = false; // proofs not read yet
+        // Reads the line; true when it is shorter than the answer so far.
+        auto take_shorter = [&]() {
+            unread   = false;
+            searched = 0;
+            std::vector<Move> pv;
+            int               length = 0;
+            if (hard_aborted_ || !read_line(root, pv, length)) return false;
+            read_nodes = std::max<uint64_t>(eval_nodes_, 1000);
+            if (length >= result.length) return false;
+            result.pv     = std::move(pv);
+            result.length = length;
+            ++result.shortened;
+            return true;
+        };
+        int bound  = result.length - 2; // on the length, futile interpositions counting nothing
+        int proven = result.length; // the shortest proof's length in that measure
+        for (;;) {
+            if (bound < 1) { // no mate is that short
+                if (unread) (void)take_shorter();
+                result.shortest = result.length <= bound + 2;
+                break;
+            }
+            // With proofs unread, the search stops when it has taken twice the reading's nodes.
+            const uint64_t before = nodes_;
+            const int      r =
+                prove_within(bound, unread ? std::max(2 * read_nodes, searched) - searched : 0);
+            searched += nodes_ - before;
+            const bool limit = hard_aborted_ || nodes_ >= shorten_end
+                            || (limits_.nodes && nodes_ >= limits_.nodes)
+                            || (limits_.time_ms >= 0 && now_ms() - start_ms_ >= soft_time_ms_);
+            if (r < 0 && (limit || !unread)) break;
+            if (r != 0) {
+                if (r == 1) {
+                    proven =
+                        table_.probe(pos_.board_key(), pos_.hand(attacker_), uint16_t(bound)).dist;
+                    bound  = proven - 2;
+                    unread = true;
+                }
+                if (searched < 2 * read_nodes) continue;
+                (void)take_shorter();
+                // A line longer than the proof: shorter lines by their plies, for a while.
+                while (result.length > proven && !hard_aborted_
+                       && prove_within(REAL_BOUND | (result.length - 2), 4 * read_nodes) == 1
+                       && take_shorter()) { }
+                bound = std::min(bound, result.length - 2);
+                continue;
+            }
+            // No mate within the bound: the answer is the shortest if its line is that long.
+            if (unread) (void)take_shorter();
+            if (result.length <= bound + 2) {
+                result.shortest = true;
+                break;
+            }
+            // Else look for shorter lines by their plies (each found is shorter).
+            while (result.length > bound + 2 && !hard_aborted_
+                   && prove_within(REAL_BOUND | (result.length - 2), 0) == 1 && take_shorter()) { }
+            result.shortest = result.length <= bound + 2;
+            break;
+        }
+        // A limit stopped the search: the proofs found since the last reading are read now.
+        if (unread) (void)take_shorter();
+        shortening_ = false;
     }
-    ply_limit_ = MAX_PLY;
     return finish(MateStatus::MATE);
 }
 
@@ -990,8 +1194,6 @@ bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& len
     evals_.clear();
     eval_nodes_  = 0;
     eval_failed_ = false;
-    post_budget_ = std::max(POST_MIN_BUDGET, nodes_);
-    post_nodes_  = 0;
     Eval e       = eval_node(0);
     if (e.ok) {
         // Memoised lines were weighed with other paths behind them: a walk that comes back

@@ -20,6 +20,15 @@
 // proven mate, the defender the longest resistance, and drop interpositions that are simply
 // captured (futile interpositions, 無駄合) do not count towards the length, as in tsume
 // convention. The line is checked (legal, every attacker move a check, mate at the end).
+//
+// The shortest mate: every proof in the table carries the length of its mate by that
+// convention (a futile interposition takes one ply off: it and the move that answers it count
+// as nothing), every disproof the bound it holds for ("no mate of at most B plies"). After
+// the first line (of length L) the root is searched again under the bound L - 2, in the same
+// table: a node whose bound is spent is refuted, proofs longer than the bound decide nothing,
+// and results found under a bound serve later searches under lower ones. A proof gives a
+// shorter line, and the bound goes down again; a disproof shows that the line is the
+// shortest (MateResult::shortest).
 
 #include <atomic>
 #include <cstdint>
@@ -44,7 +53,12 @@ struct MateLimits {
     int64_t                  time_ms = -1; ///< Milliseconds from the start; below 0: none.
     uint64_t                 nodes   = 0; ///< Node budget; 0: none.
     const std::atomic<bool>* stop    = nullptr; ///< Polled at every node; set: give up at once.
-    bool                     shorten = true; ///< After the first proof, look for shorter mates.
+    /// After the first proof, look for shorter mates until the line is proven the shortest
+    /// (or a limit comes).
+    bool shorten = true;
+    /// Nodes the search for shorter mates may take after the first line (0: no limit but the
+    /// solve's).
+    uint64_t shorten_nodes = 0;
 };
 
 /// Outcome of a solve.
@@ -60,11 +74,14 @@ struct MateResult {
     std::vector<Move> pv; ///< MATE: attacker's move first, ends in checkmate.
     /// MATE: length by tsume convention (the defender's longest resistance, futile
     /// interpositions not counted); pv.size() may be longer by such interpositions.
-    int      length      = 0;
-    uint64_t nodes       = 0;
-    int64_t  time_ms     = 0;
-    int      shortened   = 0; ///< MATE: how many times a shorter line replaced the first one.
+    int      length    = 0;
+    uint64_t nodes     = 0;
+    int64_t  time_ms   = 0;
+    int      shortened = 0; ///< MATE: how many times a shorter line replaced the first one.
+    /// MATE: no mate is shorter than `length` (a search under length - 2 disproved the root).
+    bool     shortest    = false;
     uint64_t proof_nodes = 0; ///< MATE: nodes searched when the root was first proven.
+    int64_t  proof_ms    = 0; ///< MATE: milliseconds to the first proof.
 };
 
 /// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
@@ -98,7 +115,8 @@ private:
         uint32_t pn, dn;
         uint32_t init_pn; ///< Proof number before any search (df-pn+ estimate).
         uint32_t init_dn; ///< Disproof number before any search.
-        uint16_t dist; ///< Proven child: plies to mate.
+        uint16_t dist; ///< Proven child: its mate's length; disproven: the bound it holds for.
+        uint16_t real; ///< Proven child: its mate's plies.
         Hand     result_hand; ///< Proven or disproven child: its proof or disproof hand.
         bool     rep; ///< Disproven by a repetition (depends on the path).
         bool     found; ///< The table held the child when it was read (see MateProbe).
@@ -151,8 +169,9 @@ private:
     /// caller read the table for this node since the last change to it, and found an open
     /// entry (true) or none (false); unknown when -1. `flights`: the node's FlightCounter, if
     /// the caller has it.
-    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key, int known_found = -1,
-                const mate::FlightCounter* flights = nullptr);
+    /// `bound`: the longest mate looked for from this node (mate::NO_BOUND: any).
+    Numbers mid(int ply, uint32_t th_pn, uint32_t th_dn, uint64_t path_key, int bound,
+                int known_found = -1, const mate::FlightCounter* flights = nullptr);
     /// The child to search next and the node's numbers from its children's.
     struct Selection {
         Numbers  numbers;
@@ -169,8 +188,9 @@ private:
     /// Stores the node's result when the search of it ends: its proof (with the proof hand
     /// and distance), its disproof (or a path-dependent repetition under `rep_key`), or its
     /// open numbers, with the `amount` of nodes it took.
+    /// Searched under `bound`; proofs carry their length, disproofs the bound they hold for.
     void store_result(const Frame& f, bool or_node, uint64_t bkey, Hand hand, uint64_t rep_key,
-                      Numbers cur, uint64_t amount);
+                      Numbers cur, uint64_t amount, int bound);
     /// A node without moves: an OR node with no check is disproved (for any hand holding no
     /// new piece type), an AND node with no evasion is mated. Stores and returns its numbers.
     Numbers settle_without_moves(bool or_node, uint64_t bkey, Hand hand);
@@ -178,7 +198,7 @@ private:
     /// mates at once); at an AND node, every child's, with each child's table reading kept in
     /// the frame (`known_children` stays true while those readings remain valid).
     std::optional<Numbers> test_mates_in_one(Frame& f, int ply, bool or_node, uint64_t bkey,
-                                             Hand hand, bool& known_children);
+                                             Hand hand, int bound, bool& known_children);
     /// Generates the node's moves into its frame's children (keys filled, numbers not).
     void   expand(Frame& f, bool or_node);
     Frame& frame(int ply);
@@ -186,8 +206,8 @@ private:
     /// a check's flight squares come from the frame's FlightCounter, made at the first one).
     void estimate(Frame& f, Child& c, bool or_node);
     /// Reads a child's numbers from the path, the repetition table (if `rep_children`) and
-    /// the table (or from `known`, what reading the table would give).
-    void look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children,
+    /// the table (or from `known`, what reading the table would give), for the node's `bound`.
+    void look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children, int bound,
                        const mate::MateProbe* known = nullptr);
     /// Records a result that depends on the path (key: the node and its path).
     void add_repetition(uint64_t key);
@@ -212,17 +232,17 @@ private:
     /// eval_failed_ set) when the evaluation must give up.
     bool eval_budget_spent(int ply);
     /// At a proven OR node: a small search of each check neither proven nor disproven, which
-    /// may mate sooner than the stored proof.
+    /// may mate sooner than the stored proof (reading the first line of a long mate).
     void search_unproven_checks(int ply, const Frame& f);
     /// What weigh_children gathers from the children (defined with them).
     struct EvalTally;
     /// The node's line from its children's (empty when it has none): the attacker's proven
     /// checks, those shorter than `bound` first, or every evasion of the defender.
-    Eval weigh_children(int ply, Frame& f, bool or_node, int bound);
+    Eval weigh_children(int ply, Frame& f, bool or_node, int bound, int bound_real);
     /// Evaluates one child (taken by value, as the loop before the split did) and adds its
     /// line to the tally. `any_distance`: an attacker's child need not be proven shorter than
     /// `bound`.
-    void weigh_child(int ply, Child c, bool or_node, bool any_distance, int bound,
+    void weigh_child(int ply, Child c, bool or_node, bool any_distance, int bound, int bound_real,
                      EvalTally& tally);
     /// At the OR node just after `drop`, an interposition on a square of futile_squares(), the
     /// node evaluated as `conv` plies: whether the interposition is futile by convention.
@@ -236,6 +256,10 @@ private:
     std::vector<Move> stored_line();
     /// Proves the current node again (after its proof was replaced in the table).
     bool reprove(int ply);
+    /// At an OR node proven in `length` plies (by convention, futile interpositions counting
+    /// nothing) none of whose checks is proven shorter in the table any more: proves one again
+    /// within that length, with a small budget each. True when one is.
+    bool prove_child_within(int ply, const Frame& f, int length);
     /// At a proven OR node none of whose checks is proven in the table: proves one again.
     bool prove_some_child(int ply, Frame& f);
     /// At an AND node in check by one long-range piece: the squares in between where a drop
@@ -262,11 +286,13 @@ private:
     bool                               aborted_      = false;
     bool                               hard_aborted_ = false; ///< A limit of the solve hit.
     uint64_t                           soft_limit_   = ~uint64_t(0);
-    uint64_t                           post_budget_  = 0;
-    uint64_t                           post_nodes_   = 0;
     bool                               depth_cut_    = false;
-    bool                               eval_failed_  = false;
-    int ply_limit_ = 4000; ///< Deepest ply searched (lower while looking for shorter mates).
+    uint64_t                           post_budget_  = 0; ///< search_unproven_checks' nodes
+    uint64_t                           post_nodes_   = 0;
+    /// Looking for shorter mates: the node limit and soft_time_ms_ stop the search only.
+    bool    shortening_   = false;
+    int64_t soft_time_ms_ = 0;
+    bool    eval_failed_  = false;
 };
 
 } // namespace tsubame

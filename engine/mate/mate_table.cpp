@@ -55,29 +55,43 @@ void MateTable::new_search() {
     }
 }
 
-MateProbe MateTable::probe(uint64_t key, Hand hand) const {
+MateProbe MateTable::probe(uint64_t key, Hand hand, uint16_t bound) const {
     MateProbe     r;
-    const Bucket* b       = bucket_of(key);
-    bool          decided = false;
+    const Bucket* b          = bucket_of(key);
+    bool          decided    = false;
+    uint16_t      least_real = NO_BOUND;
     for (unsigned m = key_matches(b, key); m; m &= m - 1) {
         const Entry& e = b->entries[std::countr_zero(m)];
         if (!live(e)) continue;
         const Hand eh = e.hand;
         if (e.pn == 0) {
-            if (hand.dominates(eh) && (!decided || r.pn != 0 || e.dist < r.dist)) {
-                r       = {0, INFINITE_PN, eh, e.dist, true};
+            // A proof longer than the bound decides nothing.
+            if (!meets(e.dist, e.real, bound) || !hand.dominates(eh)) continue;
+            least_real = std::min(least_real, e.real);
+            if (!decided || r.pn != 0 || e.dist < r.dist) {
+                r       = {0, INFINITE_PN, eh, e.dist, true, e.real};
                 decided = true;
             }
+            r.least_real = least_real;
             continue;
         }
         if (e.dn == 0) {
-            if (eh.dominates(hand) && !decided) {
-                r       = {INFINITE_PN, 0, eh, 0, true};
+            if (covers(e.dist, bound) && eh.dominates(hand)
+                && (!decided || (r.pn != 0 && covers(e.dist, r.dist) && e.dist != r.dist))) {
+                r       = {INFINITE_PN, 0, eh, e.dist, true, 0};
                 decided = true;
             }
             continue;
         }
         if (decided) continue;
+        if (e.dist != bound) {
+            // Numbers found under another bound of the same measure (or none), for at least
+            // as many pieces and a looser bound: no harder to prove; for at most as many and a
+            // tighter bound: no harder to disprove.
+            if (covers(e.dist, bound) && eh.dominates(hand)) r.pn = std::max(r.pn, e.pn);
+            if (covers(bound, e.dist) && hand.dominates(eh)) r.dn = std::max(r.dn, e.dn);
+            continue;
+        }
         if (eh == hand) {
             r.pn    = std::max(r.pn, e.pn);
             r.dn    = std::max(r.dn, e.dn);
@@ -93,10 +107,12 @@ MateProbe MateTable::probe(uint64_t key, Hand hand) const {
     return r;
 }
 
-int MateTable::exact(Bucket* b, uint64_t key, Hand hand) const {
+int MateTable::exact(Bucket* b, uint64_t key, Hand hand, int bound) const {
     for (unsigned m = key_matches(b, key); m; m &= m - 1) {
-        const int i = std::countr_zero(m);
-        if (live(b->entries[i]) && b->entries[i].hand == hand) return i;
+        const int    i = std::countr_zero(m);
+        const Entry& e = b->entries[i];
+        if (!live(e) || !(e.hand == hand)) continue;
+        if (bound < 0 || (e.pn != 0 && e.dn != 0 && e.dist == bound)) return i;
     }
     return -1;
 }
@@ -117,38 +133,47 @@ int MateTable::victim(Bucket* b) {
     return best;
 }
 
-void MateTable::store(uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount) {
+void MateTable::store(uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount,
+                      uint16_t bound) {
     Bucket* b = bucket_of(key);
-    int     i = exact(b, key, hand);
-    if (i < 0) {
-        // Always stored, even over more valuable entries: a parent reads its child's numbers
-        // from here, and a result lost would send it into the same child again and again.
-        i = victim(b);
-    } else if (b->entries[i].pn == 0 || b->entries[i].dn == 0) {
-        return; // already solved (by another path meanwhile)
+    // Already solved for this bound (by another path meanwhile): nothing to store.
+    for (unsigned m = key_matches(b, key); m; m &= m - 1) {
+        const Entry& e = b->entries[std::countr_zero(m)];
+        if (!live(e) || !(e.hand == hand)) continue;
+        if ((e.pn == 0 && meets(e.dist, e.real, bound)) || (e.dn == 0 && covers(e.dist, bound)))
+            return;
     }
-    write(b, i, key, hand, pn, dn, amount, 0);
+    int i = exact(b, key, hand, bound);
+    // Always stored, even over more valuable entries: a parent reads its child's numbers
+    // from here, and a result lost would send it into the same child again and again.
+    if (i < 0) i = victim(b);
+    write(b, i, key, hand, pn, dn, amount, bound);
 }
 
-void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t dist,
+void MateTable::store_proof(uint64_t key, Hand hand, Hand proof_hand, uint16_t dist, uint16_t real,
                             uint64_t amount) {
     Bucket* b = bucket_of(key);
-    // Open entries of this board whose hand holds the proof hand are settled now: free them,
-    // and reuse the exact one.
+    // Open entries of this board whose hand holds the proof hand, searched under a bound the
+    // proof meets, are settled now, and so are longer proofs for more pieces: free them, and
+    // reuse the exact one.
     int slot = -1;
     for (unsigned m = key_matches(b, key); m; m &= m - 1) {
         const int    i = std::countr_zero(m);
         const Entry& e = b->entries[i];
         if (!live(e)) continue;
         const Hand eh = e.hand;
-        if (e.pn == 0 && proof_hand.dominates(eh) && e.dist <= dist) return; // no news
-        if (e.pn != 0 && e.dn != 0 && eh.dominates(proof_hand)) take(b, slot, i, hand);
+        if (e.pn == 0 && proof_hand.dominates(eh) && e.dist <= dist && e.real <= real)
+            return; // no news
+        const bool settled =
+            e.pn == 0 ? e.dist >= dist && e.real >= real : e.dn != 0 && meets(dist, real, e.dist);
+        if (settled && eh.dominates(proof_hand)) take(b, slot, i, hand);
     }
     if (slot < 0) slot = victim(b);
-    write(b, slot, key, proof_hand, 0, INFINITE_PN, amount, dist);
+    write(b, slot, key, proof_hand, 0, INFINITE_PN, amount, dist, real);
 }
 
-void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint64_t amount) {
+void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint64_t amount,
+                               uint16_t bound) {
     Bucket* b    = bucket_of(key);
     int     slot = -1;
     for (unsigned m = key_matches(b, key); m; m &= m - 1) {
@@ -156,11 +181,12 @@ void MateTable::store_disproof(uint64_t key, Hand hand, Hand disproof_hand, uint
         const Entry& e = b->entries[i];
         if (!live(e)) continue;
         const Hand eh = e.hand;
-        if (e.dn == 0 && eh.dominates(disproof_hand)) return; // no news
-        if (e.pn != 0 && e.dn != 0 && disproof_hand.dominates(eh)) take(b, slot, i, hand);
+        if (e.dn == 0 && eh.dominates(disproof_hand) && covers(e.dist, bound)) return; // no news
+        if (e.pn != 0 && covers(bound, e.dist) && disproof_hand.dominates(eh))
+            take(b, slot, i, hand);
     }
     if (slot < 0) slot = victim(b);
-    write(b, slot, key, disproof_hand, INFINITE_PN, 0, amount, 0);
+    write(b, slot, key, disproof_hand, INFINITE_PN, 0, amount, bound);
 }
 
 int MateTable::hashfull() const {

@@ -9,6 +9,14 @@
 // for every hand that holds at most D. All entries of one board share a bucket, so a lookup
 // sees every stored hand of that board at once.
 //
+// Lengths (see MateSolver): a proof stores two lengths of its mate, `dist`, where a futile
+// interposition and the move that answers it count as nothing (a lower bound of the tsume
+// convention's length), and `real`, the plies (an upper bound of it). A disproof and an open
+// node's numbers store the bound they were found under (a Bound: a number of plies in either
+// measure): a disproof with bound B says "no mate of at most B" (NO_BOUND: no mate at all),
+// and an open entry's numbers count only for a search under the same bound. Superiority holds
+// for bounded results too: more pieces in hand never make the shortest mate longer.
+//
 // Every solve starts a new generation; entries of older generations count as empty (the next
 // problem may have other material, which would make hand superiority unsound).
 
@@ -30,6 +38,25 @@ namespace tsubame::mate {
 /// proof). Sums saturate just below it.
 constexpr uint32_t INFINITE_PN = 0x7fffffff;
 constexpr uint32_t MAX_PN      = INFINITE_PN - 1;
+/// The bound of an unbounded search, and of a disproof that holds for any length.
+constexpr uint16_t NO_BOUND = 0xffff;
+/// The flag of a bound on the plies (`real`); without it a bound is on `dist`.
+constexpr uint16_t REAL_BOUND = 0x8000;
+/// The plies of a bound (not NO_BOUND).
+constexpr int bound_plies(uint16_t bound) {
+    return bound & (REAL_BOUND - 1);
+}
+/// Whether a proof of these lengths is a mate within `bound`.
+constexpr bool meets(uint16_t dist, uint16_t real, uint16_t bound) {
+    if (bound == NO_BOUND) return true;
+    return (bound & REAL_BOUND ? real : dist) <= bound_plies(bound);
+}
+/// Whether a disproof that holds for `held` holds for `bound` (no mate within it).
+constexpr bool covers(uint16_t held, uint16_t bound) {
+    if (held == NO_BOUND) return true;
+    if (bound == NO_BOUND || (held & REAL_BOUND) != (bound & REAL_BOUND)) return false;
+    return bound_plies(held) >= bound_plies(bound);
+}
 
 /// Saturating sum of two proof or disproof numbers.
 constexpr uint32_t add_pn(uint32_t a, uint32_t b) {
@@ -42,8 +69,14 @@ constexpr uint32_t add_pn(uint32_t a, uint32_t b) {
 struct MateProbe {
     uint32_t pn = 1, dn = 1;
     Hand     hand; ///< Proof hand (pn = 0) or disproof hand (dn = 0) of the entry that decided.
-    uint16_t dist  = 0; ///< Plies to mate of a proven entry (an upper bound along its proof).
+    /// Proven: the length of the stored mate (an upper bound along its proof) with futile
+    /// interpositions counting nothing. Disproven: the bound it holds for (no mate within it;
+    /// NO_BOUND: none at all).
+    uint16_t dist  = 0;
     bool     found = false; ///< Some entry of this board and hand (or a deciding one) exists.
+    uint16_t real  = 0; ///< Proven: the plies of the stored mate (see dist).
+    /// Proven: the least plies of the proofs that decide (their mates may differ).
+    uint16_t least_real = 0;
 };
 
 /// The solver's transposition table: proofs and disproofs with their hands (superiority),
@@ -62,19 +95,26 @@ public:
     /// Forgets everything (cheaply: a new generation).
     void new_search();
 
-    /// Looks up the position with this board key and attacker's hand. A proof whose proof hand
-    /// the hand holds, or a disproof whose disproof hand holds the hand, decides; otherwise
-    /// the exact entry's numbers, raised by what superior and inferior hands tell (a position
-    /// with more pieces is no harder to prove, one with fewer no harder to disprove).
-    MateProbe probe(uint64_t board_key, Hand hand) const;
+    /// Looks up the position with this board key and attacker's hand for a mate of at most
+    /// `bound` plies. A proof of at most `bound` whose proof hand the hand holds, or a
+    /// disproof for at least `bound` whose disproof hand holds the hand, decides (the
+    /// shortest proof, the disproof of the largest bound); otherwise the exact entry's numbers
+    /// under the same bound, raised by what superior and inferior hands tell (a position with
+    /// more pieces is no harder to prove, one with fewer no harder to disprove).
+    MateProbe probe(uint64_t board_key, Hand hand, uint16_t bound = NO_BOUND) const;
 
-    /// Stores an unsolved node's numbers; `amount` is the work spent (replacement priority).
-    void store(uint64_t board_key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount);
-    /// Stores a proof: proven for every hand holding `proof_hand` (<= hand), mate in `dist`.
-    void store_proof(uint64_t board_key, Hand hand, Hand proof_hand, uint16_t dist,
+    /// Stores an unsolved node's numbers, searched under `bound`; `amount` is the work spent
+    /// (replacement priority).
+    void store(uint64_t board_key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount,
+               uint16_t bound = NO_BOUND);
+    /// Stores a proof: proven for every hand holding `proof_hand` (<= hand), mate in `dist`
+    /// (futile interpositions counting nothing) and `real` plies.
+    void store_proof(uint64_t board_key, Hand hand, Hand proof_hand, uint16_t dist, uint16_t real,
                      uint64_t amount);
-    /// Stores a disproof: disproven for every hand held by `disproof_hand` (>= hand).
-    void store_disproof(uint64_t board_key, Hand hand, Hand disproof_hand, uint64_t amount);
+    /// Stores a disproof: no mate of at most `bound` plies for every hand held by
+    /// `disproof_hand` (>= hand).
+    void store_disproof(uint64_t board_key, Hand hand, Hand disproof_hand, uint64_t amount,
+                        uint16_t bound = NO_BOUND);
 
     /// Starts loading the bucket of `board_key` into cache.
     void prefetch(uint64_t board_key) const {
@@ -97,9 +137,11 @@ private:
         uint32_t pn;
         uint32_t dn;
         uint32_t amount;
-        uint16_t dist;
+        uint16_t dist; ///< Proof: the mate's length; disproof or open: the bound.
         uint8_t  generation;
-        uint8_t  pad[5];
+        uint8_t  pad;
+        uint16_t real; ///< Proof: the mate's plies.
+        uint8_t  pad2[2];
     };
     static constexpr int BUCKET_SIZE = 8;
     /// The keys come first, in one cache line: a lookup compares them all at once and reads
@@ -135,16 +177,18 @@ private:
     }
     /// The slot for a new entry in b: a free or stale one, else the least valuable.
     int victim(Bucket* b);
-    /// The slot of the live entry with exactly this key and hand, or -1.
-    int exact(Bucket* b, uint64_t key, Hand hand) const;
+    /// The slot of the live entry with exactly this key and hand, or -1; with `bound`, only an
+    /// open entry of that bound.
+    int exact(Bucket* b, uint64_t key, Hand hand, int bound = -1) const;
     /// Collects open entries settled by a new result: `slot` keeps one, the rest are freed.
     void take(Bucket* b, int& slot, int i, Hand hand) const;
     /// Writes an entry of this search into slot i of b (the amount saturates at 32 bits).
     void write(Bucket* b, int i, uint64_t key, Hand hand, uint32_t pn, uint32_t dn, uint64_t amount,
-               uint16_t dist) {
+               uint16_t dist, uint16_t real = 0) {
         b->keys[i]    = key;
         b->entries[i] = Entry{
-            hand, pn, dn, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)), dist, generation_, {}};
+            hand, pn,   dn, uint32_t(std::min<uint64_t>(amount, 0xffffffffu)), dist, generation_,
+            0,    real, {}};
     }
 
     LargeArray<Bucket> buckets_;

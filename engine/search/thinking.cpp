@@ -8,6 +8,9 @@ namespace tsubame {
 
 namespace {
 
+// Nodes the root probe may spend on shorter mates after a first one.
+constexpr uint64_t ROOT_PROBE_SHORTEN_NODES = 200'000;
+
 // The root mate probe, for a move to be played on the clock: analysis, pondering and fixed
 // depth or nodes (bench, tests, fixed-node matches) search as asked.
 MateResult probe_root_mate(const Position& pos, const SearchLimits& limits, int permille,
@@ -19,9 +22,11 @@ MateResult probe_root_mate(const Position& pos, const SearchLimits& limits, int 
         return {};
     const TimeBudget budget = allot_time(limits, pos.side_to_move(), pos.game_ply(), time);
     MateLimits       probe;
-    probe.time_ms     = std::max<int64_t>(1, budget.optimum_ms * permille / 1000);
-    probe.stop        = stop;
-    MateResult result = solver.solve(pos, probe);
+    probe.time_ms = std::max<int64_t>(1, budget.optimum_ms * permille / 1000);
+    probe.stop    = stop;
+    // A mate found is played at once: a short search for a shorter one, not the whole time.
+    probe.shorten_nodes = ROOT_PROBE_SHORTEN_NODES;
+    MateResult result   = solver.solve(pos, probe);
     // A line the rules reject is not played (the solver verifies it too; this is the guard at
     // the point where a wrong line would lose the game).
     if (result.status == MateStatus::MATE

@@ -106,5 +106,25 @@ TEST(SolverMateInOne, KingFlightSquares) {
     }
 }
 
+// A check along the line of another slider of the attacker (its rook on 4g behind the dragon
+// that checks from 2g): Position::pinned counts the gold on 3g as pinned, its sniper being left
+// out of the occupancy, yet the gold may take the checker along the line. The test once took
+// 3h2g for mate.
+TEST(SolverMateInOne, APieceOnTheCheckLineTakesTheChecker) {
+    const std::string sfen =
+        "l4g2l/7k1/p1+Pp3pp/6s1P/3Pp1sP1/P4n3/N2GPrG1K/6+r2/+p4b2L w BG2SNLn6p 37";
+    StateInfo st, after;
+    Position  pos;
+    ASSERT_TRUE(pos.set_sfen(sfen, &st).ok());
+    EXPECT_EQ(mate::find_mate_in_one(pos), Move::none());
+    Move check = Move::none();
+    for (Move m : LegalMoves(pos))
+        if (to_usi(m) == "3h2g") check = m;
+    ASSERT_NE(check, Move::none());
+    EXPECT_FALSE(mates(pos, check));
+    pos.do_move(check, after);
+    EXPECT_TRUE(mate::has_evasion(pos)); // 3g2g
+}
+
 } // namespace
 } // namespace tsubame

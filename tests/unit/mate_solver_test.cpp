@@ -86,12 +86,15 @@ std::string line_text(const std::vector<Move>& line) {
     return s;
 }
 
-// Generous limits: the sanitizer build is several times slower than Release.
-MateResult solve(const std::string& sfen, int64_t time_ms = 30000) {
+// Generous limits: the sanitizer build is several times slower than Release. The search for
+// shorter mates goes on until the line is proven the shortest, or for `shorten_nodes` if
+// given.
+MateResult solve(const std::string& sfen, int64_t time_ms = 30000, uint64_t shorten_nodes = 0) {
     static MateSolver solver(16);
     Board             b(sfen);
     MateLimits        limits;
-    limits.time_ms = time_ms;
+    limits.time_ms       = time_ms;
+    limits.shorten_nodes = shorten_nodes;
     return solver.solve(b.pos(), limits);
 }
 
@@ -158,6 +161,7 @@ TEST(MateSolver, ShorterMateReplacesTheFirstProof) {
     EXPECT_EQ(r.length, 7);
     EXPECT_EQ(r.pv.size(), 7u);
     EXPECT_GE(r.shortened, 1);
+    EXPECT_TRUE(r.shortest);
     expect_mating_line(sfen, r.pv);
     for (int64_t ms : {5, 20, 60}) {
         const MateResult t = solve(sfen, ms);
@@ -167,6 +171,50 @@ TEST(MateSolver, ShorterMateReplacesTheFirstProof) {
         else
             EXPECT_EQ(t.status, MateStatus::TIMEOUT);
     }
+}
+
+// Problems whose first proof reads as a longer line (copied from shared/data/tsume.tsv, with
+// its lengths): the searches under a bound find the shortest and prove it so (a fresh table
+// and a node budget, so the same on any machine).
+struct ShortestCase {
+    const char* sfen;
+    int         plies;
+};
+void expect_shortest(const ShortestCase& c, uint64_t nodes) {
+    SCOPED_TRACE(c.sfen);
+    Board      b(c.sfen);
+    MateSolver solver(64);
+    MateLimits limits;
+    limits.nodes       = nodes;
+    const MateResult r = solver.solve(b.pos(), limits);
+    ASSERT_EQ(r.status, MateStatus::MATE);
+    expect_mating_line(c.sfen, r.pv);
+    EXPECT_EQ(r.length, c.plies) << line_text(r.pv);
+    EXPECT_TRUE(r.shortest);
+    EXPECT_GE(r.shortened, 1); // the first line was longer
+}
+
+TEST(MateSolver, ShortestMateAfterALongerFirstProof) {
+    const ShortestCase cases[] = {
+        {"4k4/1+B4n+R1/4p1Sp1/2pps1l1g/1p3PR2/2P6/1GNPP+pN2/3S5/1+lBKG4 b GNL4Psl4p 1", 5},
+        {"3nknB2/2G2g1G1/3p1ps2/7N1/9/9/9/9/9 b L2rbg3sn3l16p 1", 7},
+        {"ln1r4l/3k1gp2/pS1p1+P1+R1/6L1p/1pPP2S2/2S3P2/PP2p1+b1P/3K5/+b7L w 2GSN3Pg2n2p 118", 7},
+        {"4pk2l/2R1g3B/7G1/4Pp1p1/9/9/9/9/9 b SPrb2g3s4n3l13p 1", 15},
+    };
+    for (const ShortestCase& c : cases)
+        expect_shortest(c, 400'000);
+}
+
+// The same for longer problems (ctest label `slow`: seconds each, more under sanitizers).
+TEST(MateSolverSlow, ShortestMateAfterALongerFirstProof) {
+    const ShortestCase cases[] = {
+        {"9/6nS1/4s4/4r1P1g/5Sk1B/5+pbR1/4Nsp2/9/4N4 b 3Gn4l15p 1", 13},
+        {"5p3/9/7+PL/8P/7+p1/5P2k/5b1np/6PG1/5+p3 b B3GNP2r4s2n3l9p 1", 19},
+        {"5kSn1/6n2/2n6/4g2G1/6B2/4NP1+R1/2S3L2/4S3+R/9 b BL2gs2l17p 1", 23},
+        {"1l7/g8/g8/3+p5/3S5/+B1L1+p4/1n2+B4/1k7/Lr7 b RNP2g3s2nl15p 1", 27},
+    };
+    for (const ShortestCase& c : cases)
+        expect_shortest(c, 3'000'000);
 }
 
 TEST(MateSolver, NoMatePositions) {
@@ -233,7 +281,8 @@ TEST(MateSolver, FutileInterpositionsAreNotCounted) {
 // Kotobuki (Zuko #100, 611 plies) after 456 and 560 plies. The silver and knight
 // interpositions on 3g are taken by the dragon, and the mate then drops those pieces (S*9g,
 // N*7g, N*2d, N*1e): such interpositions count. Judging futility by the square alone
-// counted 151 and 49 plies, and 587 for the whole problem.
+// counted 151 and 49 plies, and 587 for the whole problem. (Proving these lines the shortest
+// takes long: the search for shorter ones is cut short.)
 TEST(MateSolver, InterpositionsWhosePiecesTheMateDropsCount) {
     for (const auto& [sfen, plies] : {
              std::pair{"g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b2Pl1/6+R2/6n1S/1P2gSk2/1g+p2P3 b 3NPs7p 457",
@@ -241,7 +290,7 @@ TEST(MateSolver, InterpositionsWhosePiecesTheMateDropsCount) {
              std::pair{"g8/3lP4/N1+N3ppp/s2B4P/3b2Pl1/1l6+R/S7S/1P2gSk2/1g+p2P3 b Nrgnl9p 561", 51},
          }) {
         SCOPED_TRACE(sfen);
-        const MateResult r = solve(sfen);
+        const MateResult r = solve(sfen, 30000, 100'000);
         ASSERT_EQ(r.status, MateStatus::MATE);
         expect_mating_line(sfen, r.pv);
         EXPECT_EQ(r.length, plies) << line_text(r.pv);
@@ -352,7 +401,7 @@ TEST(MateTable, HandSuperiority) {
     big.add(GOLD);
     big.add(SILVER);
     const uint64_t key = 0x123456789abcdef0ULL;
-    t.store_proof(key, big, small, 7, 10);
+    t.store_proof(key, big, small, 7, 9, 10);
     // Proven for every hand holding a gold, not for an empty hand.
     EXPECT_EQ(t.probe(key, big).pn, 0u);
     EXPECT_EQ(t.probe(key, small).pn, 0u);
@@ -367,6 +416,34 @@ TEST(MateTable, HandSuperiority) {
     // A new solve forgets everything.
     t.new_search();
     EXPECT_FALSE(t.probe(key, big).found);
+}
+
+// Lengths and bounds: a proof decides for bounds it meets (its length with futile
+// interpositions counting nothing, or its plies under a bound on the plies), a disproof for
+// the bounds of its measure it covers, open numbers for their own bound only.
+TEST(MateTable, Bounds) {
+    mate::MateTable t;
+    t.new_search();
+    Hand           hand;
+    const uint64_t key = 0x0fedcba987654321ULL;
+    t.store_proof(key, hand, hand, 9, 13, 10);
+    EXPECT_EQ(t.probe(key, hand).pn, 0u);
+    EXPECT_EQ(t.probe(key, hand, 9).pn, 0u);
+    EXPECT_NE(t.probe(key, hand, 7).pn, 0u);
+    EXPECT_EQ(t.probe(key, hand, mate::REAL_BOUND | 13).pn, 0u);
+    EXPECT_NE(t.probe(key, hand, mate::REAL_BOUND | 11).pn, 0u);
+    // No mate within 7: it holds for 5, not for 9 nor on the plies.
+    t.store_disproof(key ^ 4, hand, hand, 10, 7);
+    EXPECT_EQ(t.probe(key ^ 4, hand, 5).dn, 0u);
+    EXPECT_EQ(t.probe(key ^ 4, hand, 7).dn, 0u);
+    EXPECT_NE(t.probe(key ^ 4, hand, 9).dn, 0u);
+    EXPECT_NE(t.probe(key ^ 4, hand, mate::REAL_BOUND | 5).dn, 0u);
+    EXPECT_NE(t.probe(key ^ 4, hand).dn, 0u);
+    // An open entry is found under its own bound; a looser one's proof number carries over.
+    t.store(key ^ 8, hand, 5, 3, 10, 11);
+    EXPECT_TRUE(t.probe(key ^ 8, hand, 11).found);
+    EXPECT_FALSE(t.probe(key ^ 8, hand, 9).found);
+    EXPECT_EQ(t.probe(key ^ 8, hand, 9).pn, 5u);
 }
 
 } // namespace

@@ -184,10 +184,12 @@ struct TsumeTally {
         }
         ++solved;
         proof_sum += r.proof_nodes;
-        proof_max = std::max(proof_max, r.proof_nodes);
-        std::string verdict =
-            "mate " + std::to_string(r.length) + " (proof " + std::to_string(r.proof_nodes)
-            + " nodes" + (r.shortened ? ", shortened " + std::to_string(r.shortened) : "") + ")";
+        proof_max           = std::max(proof_max, r.proof_nodes);
+        std::string verdict = "mate " + std::to_string(r.length) + " (proof "
+                            + std::to_string(r.proof_nodes) + " nodes, "
+                            + std::to_string(r.proof_ms) + " ms"
+                            + (r.shortened ? ", shortened " + std::to_string(r.shortened) : "")
+                            + (r.shortest ? ", shortest" : "") + ")";
         if (row.known && r.length != row.expected) {
             verdict += " (expected " + row.plies + "):";
             for (Move m : r.pv)
