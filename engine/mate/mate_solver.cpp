@@ -733,7 +733,9 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
 
 Bitboard MateSolver::futile_squares() const {
     // The squares between the king and a lone long-range checker that nothing but perhaps the
-    // king defends, and where the king cannot take back once the checker has captured.
+    // king defends, and where the king cannot take back once the checker has captured. A
+    // pinned defender defends nothing there: the squares lie on the line of the check, not on
+    // the line of its pin (both pass through the king), and the capture leaves the pin.
     Bitboard       futile;
     const Bitboard checkers = pos_.checkers();
     if (!checkers || checkers.more_than_one()) return futile;
@@ -742,8 +744,9 @@ Bitboard MateSolver::futile_squares() const {
     const Square   checker  = checkers.lsb();
     const Bitboard occ      = pos_.pieces();
     const Bitboard after    = occ ^ square_bb(checker);
+    const Bitboard free     = ~(square_bb(king) | pos_.pinned(defender));
     between_bb(king, checker).for_each([&](Square s) {
-        if (pos_.attackers_to(defender, s, occ) & ~square_bb(king)) return;
+        if (pos_.attackers_to(defender, s, occ) & free) return;
         if (king_attacks(king).test(s)
             && !(pos_.attackers_to(attacker_, s, after) & ~square_bb(checker)))
             return;
