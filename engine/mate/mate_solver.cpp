@@ -6,6 +6,7 @@
 #include <cassert>
 #include <chrono>
 #include <deque>
+#include <vector>
 
 #include "core/attacks.h"
 #include "mate/mate_in_one.h"
@@ -733,7 +734,9 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
 
 Bitboard MateSolver::futile_squares() const {
     // The squares between the king and a lone long-range checker that nothing but perhaps the
-    // king defends, and where the king cannot take back once the checker has captured.
+    // king defends, and where the king cannot take back once the checker has captured. A
+    // pinned defender defends nothing there: the squares lie on the line of the check, not on
+    // the line of its pin (both pass through the king), and the capture leaves the pin.
     Bitboard       futile;
     const Bitboard checkers = pos_.checkers();
     if (!checkers || checkers.more_than_one()) return futile;
@@ -742,8 +745,9 @@ Bitboard MateSolver::futile_squares() const {
     const Square   checker  = checkers.lsb();
     const Bitboard occ      = pos_.pieces();
     const Bitboard after    = occ ^ square_bb(checker);
+    const Bitboard free     = ~(square_bb(king) | pos_.pinned(defender));
     between_bb(king, checker).for_each([&](Square s) {
-        if (pos_.attackers_to(defender, s, occ) & ~square_bb(king)) return;
+        if (pos_.attackers_to(defender, s, occ) & free) return;
         if (king_attacks(king).test(s)
             && !(pos_.attackers_to(attacker_, s, after) & ~square_bb(checker)))
             return;
@@ -911,8 +915,9 @@ void MateSolver::weigh_child(int ply, const Child c, bool or_node, bool any_dist
     bool        futile   = !or_node && c.futile;
     const Piece captured = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
     pos_.do_move(c.move, states_[size_t(ply) + 1]);
-    const bool proven = usable || reprove(ply + 1);
-    const Eval e      = proven ? eval_node(ply + 1) : Eval{};
+    after_futile_drop_[size_t(ply) + 1] = futile;
+    const bool proven                   = usable || reprove(ply + 1);
+    const Eval e                        = proven ? eval_node(ply + 1) : Eval{};
     pos_.undo_move(c.move);
     if (!e.ok) {
         if (!or_node) tally.local_fail = true;
@@ -939,8 +944,40 @@ MateSolver::Eval MateSolver::weigh_children(int ply, Frame& f, bool or_node, int
         // pass 2: any proven child; pass 3: prove some child again first.
         if (pass == 1 && (!or_node || !prove_child_within(ply, f, bound))) continue;
         if (pass == 3 && (!or_node || !prove_some_child(ply, f))) break;
-        for (size_t i = 0; i < f.children.size() && !eval_failed_ && !tally.local_fail; ++i)
-            weigh_child(ply, f.children[i], or_node, pass > 1, bound, bound_real, tally);
+        if (!or_node) {
+            for (size_t i = 0; i < f.children.size() && !eval_failed_ && !tally.local_fail; ++i)
+                weigh_child(ply, f.children[i], or_node, pass > 1, bound, bound_real, tally);
+            continue;
+        }
+        // The attacker's checks, shortest stored proofs first. A check whose stored proof
+        // cannot beat the best line weighed is passed over: longer ones, and ones of the same
+        // length and no fewer plies, except just after a drop on a futile square, where
+        // taken_for_nothing looks at every shortest check.
+        const bool keep_ties = after_futile_drop_[size_t(ply)];
+        struct Order {
+            uint16_t dist, real;
+            uint32_t index;
+        };
+        std::vector<Order> order;
+        order.reserve(f.children.size());
+        for (size_t i = 0; i < f.children.size(); ++i) {
+            const mate::MateProbe p = table_.probe(f.children[i].board_key, f.children[i].hand);
+            order.push_back({p.pn == 0 ? p.dist : uint16_t(NO_BOUND),
+                             p.pn == 0 ? p.least_real : uint16_t(NO_BOUND), uint32_t(i)});
+        }
+        std::stable_sort(order.begin(), order.end(), [](const Order& a, const Order& b) {
+            return a.dist != b.dist ? a.dist < b.dist : a.real < b.real;
+        });
+        for (const Order& o : order) {
+            if (eval_failed_ || tally.local_fail) break;
+            if (tally.best.ok && o.dist < NO_BOUND) {
+                if (1 + int(o.dist) > tally.best.conv) continue;
+                if (!keep_ties && 1 + int(o.dist) == tally.best.conv
+                    && 1 + int(o.real) >= tally.best.real)
+                    continue;
+            }
+            weigh_child(ply, f.children[o.index], or_node, pass > 1, bound, bound_real, tally);
+        }
     }
     tally.best.used = tally.used;
     if (tally.local_fail) return {};

@@ -293,6 +293,8 @@ private:
     bool    shortening_   = false;
     int64_t soft_time_ms_ = 0;
     bool    eval_failed_  = false;
+    /// eval_node: whether the node at each ply was reached by a drop on a futile square.
+    std::vector<uint8_t> after_futile_drop_ = std::vector<uint8_t>(4096, 0);
 };
 
 } // namespace tsubame

@@ -278,6 +278,19 @@ TEST(MateSolver, FutileInterpositionsAreNotCounted) {
     EXPECT_EQ(r.length, 1);
 }
 
+TEST(MateSolver, InterpositionsOnlyAPinnedPieceDefendsAreFutile) {
+    // 9i1i mates but for drops on 1b..1h. The dragon on 4d covers 1d, but the bishop on 8h
+    // pins it to the king: a drop there is taken as simply as on the other squares. Mate in 1
+    // by tsume convention (the row's stated length in tsume.tsv); it read 3 when 1d counted.
+    const std::string sfen = "7pk/9/7K1/5+r3/9/9/9/1B7/R8 b b4g4s4n4l17p 1";
+    const MateResult  r    = solve(sfen);
+    ASSERT_EQ(r.status, MateStatus::MATE);
+    expect_mating_line(sfen, r.pv);
+    EXPECT_EQ(to_usi(r.pv[0]), "9i1i");
+    EXPECT_EQ(r.length, 1);
+    EXPECT_TRUE(r.shortest);
+}
+
 // Kotobuki (Zuko #100, 611 plies) after 456 and 560 plies. The silver and knight
 // interpositions on 3g are taken by the dragon, and the mate then drops those pieces (S*9g,
 // N*7g, N*2d, N*1e): such interpositions count. Judging futility by the square alone
