@@ -23,6 +23,15 @@
 namespace tsubame::nnue {
 namespace {
 
+// Plays a uniformly random legal move and returns it; Move::none() when there is none.
+Move play_random_move(Game& game, std::mt19937_64& rng) {
+    const LegalMoves moves(game.position());
+    if (moves.empty()) return Move::none();
+    const Move m = *(moves.begin() + rng() % moves.size());
+    game.play(m);
+    return m;
+}
+
 bool same(const Accumulator& a, const Accumulator& b) {
     return std::equal(&a.values[0][0], &a.values[0][0] + 2 * HALF_DIMENSIONS, &b.values[0][0]);
 }
@@ -115,9 +124,7 @@ TEST(Nnue, MirroredPositionsShareFeatures) {
     for (int g = 0; g < 20; ++g) {
         Game game;
         for (int ply = 0; ply < 100; ++ply) {
-            const LegalMoves moves(game.position());
-            if (moves.empty()) break;
-            game.play(*(moves.begin() + rng() % moves.size()));
+            if (play_random_move(game, rng) == Move::none()) break;
             Game              mirror;
             const std::string sfen = mirrored_sfen(game.position());
             ASSERT_TRUE(mirror.set_sfen(sfen).ok()) << sfen;
@@ -173,10 +180,8 @@ TEST(Nnue, IncrementalUpdateEqualsRefreshOverRandomGames) {
         Accumulator acc;
         refresh_accumulator(*net, game.position(), acc);
         for (int ply = 0; ply < 200; ++ply) {
-            const LegalMoves moves(game.position());
-            if (moves.empty()) break;
-            const Move m = *(moves.begin() + rng() % moves.size());
-            game.play(m);
+            const Move m = play_random_move(game, rng);
+            if (m == Move::none()) break;
             Accumulator updated, fresh;
             update_accumulator(*net, acc, game.position(), m, updated);
             refresh_accumulator(*net, game.position(), fresh);
@@ -210,9 +215,7 @@ TEST(Nnue, SimdPropagateEqualsTheReference) {
         for (int g = 0; g < 10; ++g) {
             Game game;
             for (int ply = 0; ply < 80; ++ply) {
-                const LegalMoves moves(game.position());
-                if (moves.empty()) break;
-                game.play(*(moves.begin() + rng() % moves.size()));
+                if (play_random_move(game, rng) == Move::none()) break;
                 Accumulator acc;
                 refresh_accumulator(*net, game.position(), acc);
                 for (Color c : {BLACK, WHITE})
@@ -247,9 +250,7 @@ TEST(Nnue, ScoreIsColourSymmetric) {
     for (int g = 0; g < 20; ++g) {
         Game game;
         for (int ply = 0; ply < 120; ++ply) {
-            const LegalMoves moves(game.position());
-            if (moves.empty()) break;
-            game.play(*(moves.begin() + rng() % moves.size()));
+            if (play_random_move(game, rng) == Move::none()) break;
             if (ply % 10 != 9) continue;
             Game              twin;
             const std::string sfen = flipped_sfen(game.position(), false);

@@ -87,18 +87,24 @@ private:
     std::atomic<int64_t> ms_{1'000'000};
 };
 
-// True when the engine answers within `wait` (real time); false if it is still searching.
-bool answers_within(Harness& h, std::chrono::milliseconds wait) {
+// True once `done(h)` holds (read under h's lock), polling for up to `wait` (real time).
+template <typename Done>
+bool holds_within(Harness& h, std::chrono::milliseconds wait, Done done) {
     const auto deadline = std::chrono::steady_clock::now() + wait;
+    const auto holds    = [&] {
+        std::lock_guard lock(h.mutex);
+        return done(h);
+    };
     while (std::chrono::steady_clock::now() < deadline) {
-        {
-            std::lock_guard lock(h.mutex);
-            if (!h.answers.empty()) return true;
-        }
+        if (holds()) return true;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    std::lock_guard lock(h.mutex);
-    return !h.answers.empty();
+    return holds();
+}
+
+// True when the engine answers within `wait` (real time); false if it is still searching.
+bool answers_within(Harness& h, std::chrono::milliseconds wait) {
+    return holds_within(h, wait, [](Harness& x) { return !x.answers.empty(); });
 }
 
 // Generous: the answer is due at once, but the machine may be busy (this tests for a hang).
@@ -108,17 +114,10 @@ constexpr auto DUE = std::chrono::seconds(30);
 // (real time): a loaded machine or a sanitizer build may take a while to finish its first
 // iteration.
 bool reports_within(Harness& h, std::chrono::milliseconds wait, bool with_line = false) {
-    const auto deadline = std::chrono::steady_clock::now() + wait;
-    const auto reported = [&] {
-        std::lock_guard lock(h.mutex);
-        return std::any_of(h.infos.begin(), h.infos.end(),
+    return holds_within(h, wait, [&](Harness& x) {
+        return std::any_of(x.infos.begin(), x.infos.end(),
                            [&](const SearchInfo& info) { return !with_line || !info.pv.empty(); });
-    };
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (reported()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return reported();
+    });
 }
 
 // An engine on a clock the test moves by hand.
