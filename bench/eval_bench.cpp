@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "core/position.h"
 #include "eval/evaluate.h"
 #include "eval/nnue/network.h"
+#include "eval/nnue/refresh_cache.h"
 #include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
@@ -108,6 +110,40 @@ void BM_NnueUpdate(benchmark::State& state) {
     state.SetItemsProcessed(count);
 }
 
+// An own-king move's accumulator (its side refreshed, the other updated), without and with a
+// refresh cache (state.range(0)); items = king moves. The cache is shared by all the bench
+// positions, which differ more than a search's positions in one king frame do, so its gain
+// here is a lower bound.
+void BM_NnueKingMove(benchmark::State& state) {
+    auto                           positions = load_positions();
+    const auto                     net       = arbitrary_network();
+    auto                           cache     = std::make_unique<nnue::RefreshCache>();
+    std::vector<nnue::Accumulator> parents;
+    std::vector<Move>              moves;
+    std::vector<const Position*>   after;
+    cache->reset(*net);
+    for (auto& game : positions) {
+        const LegalMoves legal(game->position());
+        const auto       king_move = std::find_if(legal.begin(), legal.end(), [](Move m) {
+            return !m.is_drop() && type_of(m.moved_piece_before()) == KING;
+        });
+        if (king_move == legal.end()) continue;
+        parents.emplace_back();
+        nnue::refresh_accumulator(*net, game->position(), parents.back());
+        moves.push_back(*king_move);
+        game->play(*king_move);
+        after.push_back(&game->position());
+    }
+    nnue::RefreshCache* use = state.range(0) ? cache.get() : nullptr;
+    nnue::Accumulator   acc;
+    for (auto _ : state)
+        for (size_t i = 0; i < moves.size(); ++i) {
+            nnue::update_accumulator(*net, parents[i], *after[i], moves[i], acc, use);
+            benchmark::DoNotOptimize(acc);
+        }
+    state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(moves.size()));
+}
+
 // The layers after the accumulator alone: the build's code (AVX2 where targeted) and the
 // portable reference; items = evaluations.
 template <Value (*Propagate)(const nnue::Network&, const nnue::Accumulator&, Color)>
@@ -162,6 +198,7 @@ void BM_SeeCaptures(benchmark::State& state) {
 BENCHMARK(BM_Evaluate);
 BENCHMARK(BM_NnueRefresh);
 BENCHMARK(BM_NnueUpdate);
+BENCHMARK(BM_NnueKingMove)->Arg(0)->Arg(1);
 BENCHMARK(BM_NnuePropagate<nnue::propagate>)->Name("BM_NnuePropagate");
 BENCHMARK(BM_NnuePropagate<nnue::propagate_reference>)->Name("BM_NnuePropagateReference");
 BENCHMARK(BM_MateInOne);

@@ -248,6 +248,8 @@ void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOpti
     start_ms_ = limits.start_ms >= 0 ? limits.start_ms : clock_->now_ms();
     limits_   = limits;
     options_  = options;
+    // The cache holds a net's sums: a search may come with another net than the last one.
+    if (options.network) refresh_cache_.reset(*options.network);
     nodes_.store(0, std::memory_order_relaxed);
     flushed_nodes_ = 0;
     // Time is read every 256 nodes; a node limit is read more often when it is small, since
@@ -753,9 +755,9 @@ void Searcher::ensure_accumulator(const Position& pos, Stack* ss) {
     const Stack* parent = ss - 1;
     if (ss->ply > 0 && parent->accumulator_ready)
         nnue::update_accumulator(*options_.network, parent->accumulator, pos, parent->current,
-                                 ss->accumulator);
+                                 ss->accumulator, &refresh_cache_);
     else
-        nnue::refresh_accumulator(*options_.network, pos, ss->accumulator);
+        nnue::refresh_accumulator(*options_.network, pos, ss->accumulator, &refresh_cache_);
     ss->accumulator_ready = true;
 }
 

@@ -21,6 +21,7 @@
 #include "core/position.h"
 #include "core/value.h"
 #include "eval/nnue/network.h"
+#include "eval/nnue/refresh_cache.h"
 #include "mate/mate_solver.h"
 #include "search/clock.h"
 #include "search/history.h"
@@ -289,6 +290,7 @@ private:
     SearchLimits                limits_;
     SearchOptions               options_;
     uint64_t                    accumulators_verified_ = 0, accumulator_mismatches_ = 0;
+    nnue::RefreshCache          refresh_cache_; ///< Reset for options_.network by begin().
     TimeBudget                  budget_;
     std::atomic<int64_t>        maximum_ms_{0}; ///< budget_.maximum_ms, for other threads.
     std::atomic<bool>           timed_{false}; ///< timed(), for other threads.

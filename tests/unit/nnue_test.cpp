@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
+#include "eval/nnue/refresh_cache.h"
 #include "flipped_sfen.h"
 #include "movegen/movegen.h"
 #include "random_network.h"
@@ -170,23 +171,31 @@ TEST(Nnue, KingBucketsFollowTheOwnKingsRegion) {
 }
 
 // Random games (random legal moves, so drops, promotions, captures of promoted pieces and king
-// moves all come up): after every move the updated accumulator equals a fresh one.
+// moves all come up): after every move the updated accumulator equals a fresh one, with the
+// king moves' refreshes done from scratch and through a refresh cache kept over all the games.
 TEST(Nnue, IncrementalUpdateEqualsRefreshOverRandomGames) {
     const auto      net = random_network(1);
     std::mt19937_64 rng(2);
-    int             checked = 0, drops = 0, promotions = 0, captures = 0, king_moves = 0;
+    auto            cache = std::make_unique<RefreshCache>();
+    cache->reset(*net);
+    int checked = 0, drops = 0, promotions = 0, captures = 0, king_moves = 0;
     for (int g = 0; g < 60; ++g) {
         Game        game;
-        Accumulator acc;
+        Accumulator acc, cached_acc;
         refresh_accumulator(*net, game.position(), acc);
+        refresh_accumulator(*net, game.position(), cached_acc, cache.get());
+        ASSERT_TRUE(same(acc, cached_acc));
         for (int ply = 0; ply < 200; ++ply) {
             const Move m = play_random_move(game, rng);
             if (m == Move::none()) break;
-            Accumulator updated, fresh;
+            Accumulator updated, cached, fresh;
             update_accumulator(*net, acc, game.position(), m, updated);
+            update_accumulator(*net, cached_acc, game.position(), m, cached, cache.get());
             refresh_accumulator(*net, game.position(), fresh);
             ASSERT_TRUE(same(updated, fresh)) << game.position().sfen() << " after " << ply;
-            acc = updated;
+            ASSERT_TRUE(same(cached, fresh)) << game.position().sfen() << " after " << ply;
+            acc        = updated;
+            cached_acc = cached;
             ++checked;
             drops += m.is_drop();
             promotions += m.is_promotion();
@@ -199,6 +208,35 @@ TEST(Nnue, IncrementalUpdateEqualsRefreshOverRandomGames) {
     EXPECT_GT(promotions, 100);
     EXPECT_GT(captures, 100);
     EXPECT_GT(king_moves, 100);
+}
+
+// A refresh cache gives a full refresh's sums for any position, however far it is from the
+// one its entry last held (positions of unrelated games, in turn), and after a reset for
+// another net, that net's sums.
+TEST(Nnue, RefreshCacheEqualsAFullRefresh) {
+    const auto      first = random_network(21), second = random_network(22);
+    std::mt19937_64 rng(23);
+    auto            cache   = std::make_unique<RefreshCache>();
+    int             checked = 0;
+    for (const Network* net : {first.get(), second.get(), first.get()}) {
+        cache->reset(*net);
+        Game games[3];
+        for (int ply = 0; ply < 150; ++ply)
+            for (Game& game : games) {
+                if (play_random_move(game, rng) == Move::none()) continue;
+                for (Color perspective : {BLACK, WHITE}) {
+                    Accumulator cached, fresh;
+                    cache->refresh(*net, game.position(), perspective, cached.values[perspective]);
+                    refresh_accumulator(*net, game.position(), fresh);
+                    ASSERT_TRUE(std::equal(cached.values[perspective],
+                                           cached.values[perspective] + HALF_DIMENSIONS,
+                                           fresh.values[perspective]))
+                        << game.position().sfen();
+                    ++checked;
+                }
+            }
+    }
+    EXPECT_GT(checked, 1000);
 }
 
 // The build's propagate (AVX2 where the machine has it) equals the portable reference exactly,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "eval/nnue/refresh_cache.h"
+
 #if defined(__AVX2__)
     #include <immintrin.h>
 #endif
@@ -134,35 +136,63 @@ void refresh_perspective(const Network& net, const Position& pos, Color perspect
     }
 }
 
+// out = parent - the removed rows + the added rows, in one pass over the row (the compiler
+// keeps each chunk in vector registers): R and A are the counts of a move's changes.
+template <int R, int A>
+void apply_change(const Network& net, const int16_t* parent, const FeatureChange& change,
+                  int16_t* out) {
+    const int16_t* removed[R > 0 ? R : 1];
+    const int16_t* added[A > 0 ? A : 1];
+    for (int r = 0; r < R; ++r)
+        removed[r] = net.ft_weights[change.removed[r]];
+    for (int a = 0; a < A; ++a)
+        added[a] = net.ft_weights[change.added[a]];
+    for (int j = 0; j < HALF_DIMENSIONS; ++j) {
+        int16_t x = parent[j];
+        for (int r = 0; r < R; ++r)
+            x = int16_t(x - removed[r][j]);
+        for (int a = 0; a < A; ++a)
+            x = int16_t(x + added[a][j]);
+        out[j] = x;
+    }
+}
+
+using ApplyChange = void (*)(const Network&, const int16_t*, const FeatureChange&, int16_t*);
+
+// apply_change by [removed count][added count].
+constexpr ApplyChange APPLY_CHANGE[3][3] = {
+    {apply_change<0, 0>, apply_change<0, 1>, apply_change<0, 2>},
+    {apply_change<1, 0>, apply_change<1, 1>, apply_change<1, 2>},
+    {apply_change<2, 0>, apply_change<2, 1>, apply_change<2, 2>},
+};
+
 } // namespace
 
-void refresh_accumulator(const Network& net, const Position& pos, Accumulator& acc) {
+void refresh_accumulator(const Network& net, const Position& pos, Accumulator& acc,
+                         RefreshCache* cache) {
     for (Color perspective : {BLACK, WHITE})
-        refresh_perspective(net, pos, perspective, acc.values[perspective]);
+        if (cache)
+            cache->refresh(net, pos, perspective, acc.values[perspective]);
+        else
+            refresh_perspective(net, pos, perspective, acc.values[perspective]);
 }
 
 void update_accumulator(const Network& net, const Accumulator& parent, const Position& after,
-                        Move m, Accumulator& acc) {
+                        Move m, Accumulator& acc, RefreshCache* cache) {
     FeatureChange change;
     for (Color perspective : {BLACK, WHITE}) {
         changed_features(after, m, perspective, change);
-        int16_t* v = acc.values[perspective];
+        int16_t*       v    = acc.values[perspective];
+        const int16_t* from = parent.values[perspective];
         if (change.refresh) {
-            refresh_perspective(net, after, perspective, v);
+            if (cache)
+                cache->refresh(net, after, perspective, v);
+            else
+                refresh_perspective(net, after, perspective, v);
             continue;
         }
-        // One pass over the row: the compiler keeps the sums in vector registers.
-        std::memcpy(v, parent.values[perspective], sizeof acc.values[perspective]);
-        for (int r = 0; r < change.removed_count; ++r) {
-            const int16_t* w = net.ft_weights[change.removed[r]];
-            for (int j = 0; j < HALF_DIMENSIONS; ++j)
-                v[j] = int16_t(v[j] - w[j]);
-        }
-        for (int a = 0; a < change.added_count; ++a) {
-            const int16_t* w = net.ft_weights[change.added[a]];
-            for (int j = 0; j < HALF_DIMENSIONS; ++j)
-                v[j] = int16_t(v[j] + w[j]);
-        }
+        // A move changes at most two features each way (features.h).
+        APPLY_CHANGE[change.removed_count][change.added_count](net, from, change, v);
     }
 }
 

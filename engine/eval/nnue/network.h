@@ -64,11 +64,16 @@ Status read_network(std::string_view bytes, Network& net);
 /// The bytes of a net file holding `net` (for tests and tools).
 std::string write_network(const Network& net);
 
-/// Sets acc to the sums of pos's active features, for both perspectives.
-void refresh_accumulator(const Network& net, const Position& pos, Accumulator& acc);
-/// Sets acc to parent's sums updated by move m; `after` is the position right after m.
+class RefreshCache;
+
+/// Sets acc to the sums of pos's active features, for both perspectives (through `cache`, reset
+/// for net, when given: the same sums, fewer rows added).
+void refresh_accumulator(const Network& net, const Position& pos, Accumulator& acc,
+                         RefreshCache* cache = nullptr);
+/// Sets acc to parent's sums updated by move m; `after` is the position right after m. A
+/// perspective whose king moved is refreshed, through `cache` when given.
 void update_accumulator(const Network& net, const Accumulator& parent, const Position& after,
-                        Move m, Accumulator& acc);
+                        Move m, Accumulator& acc, RefreshCache* cache = nullptr);
 
 /// The score for `side_to_move` from the accumulated first layer (AVX2 when the build targets
 /// it, else portable code).
