@@ -445,13 +445,20 @@ TEST(MateTable, Bounds) {
     EXPECT_NE(t.probe(key, hand, 7).pn, 0u);
     EXPECT_EQ(t.probe(key, hand, mate::REAL_BOUND | 13).pn, 0u);
     EXPECT_NE(t.probe(key, hand, mate::REAL_BOUND | 11).pn, 0u);
-    // No mate within 7: it holds for 5, not for 9 nor on the plies.
+    // No mate within 7: it holds for 5, not for 9; and for 7 plies (a mate's plies are never
+    // fewer), reported on the plies, not for 9.
     t.store_disproof(key ^ 4, hand, hand, 10, 7);
     EXPECT_EQ(t.probe(key ^ 4, hand, 5).dn, 0u);
     EXPECT_EQ(t.probe(key ^ 4, hand, 7).dn, 0u);
     EXPECT_NE(t.probe(key ^ 4, hand, 9).dn, 0u);
-    EXPECT_NE(t.probe(key ^ 4, hand, mate::REAL_BOUND | 5).dn, 0u);
+    EXPECT_EQ(t.probe(key ^ 4, hand, mate::REAL_BOUND | 7).dn, 0u);
+    EXPECT_EQ(t.probe(key ^ 4, hand, mate::REAL_BOUND | 7).dist, mate::REAL_BOUND | 7);
+    EXPECT_NE(t.probe(key ^ 4, hand, mate::REAL_BOUND | 9).dn, 0u);
     EXPECT_NE(t.probe(key ^ 4, hand).dn, 0u);
+    // No mate of 7 plies says nothing of the other measure.
+    t.store_disproof(key ^ 6, hand, hand, 10, mate::REAL_BOUND | 7);
+    EXPECT_EQ(t.probe(key ^ 6, hand, mate::REAL_BOUND | 5).dn, 0u);
+    EXPECT_NE(t.probe(key ^ 6, hand, 5).dn, 0u);
     // An open entry is found under its own bound; a looser one's proof number carries over.
     t.store(key ^ 8, hand, 5, 3, 10, 11);
     EXPECT_TRUE(t.probe(key ^ 8, hand, 11).found);
