@@ -217,6 +217,17 @@ TEST(MateSolverSlow, ShortestMateAfterALongerFirstProof) {
         expect_shortest(c, 3'000'000);
 }
 
+// A proof under a bound that reads 2 plies longer (an interposition counted, its piece being
+// needed) is followed by searches on the plies, which may take half the nodes so far: with
+// four readings' nodes (about 50k) this mate in 23 (from YaneuraOu's mate tests) stayed at 25
+// plies.
+TEST(MateSolverSlow, SearchesOnThePliesAfterALineReadLonger) {
+    const std::string sfen =
+        "l2s3nl/3g1p+R+R1/p1k5p/2pPp4/1p1p5/5Sp2/PPP1PP2P/3G5/L1K4NL b BG2S2Pbg2np 1";
+    const MateResult r = solve_within_nodes(sfen, 2'500'000);
+    EXPECT_EQ(r.length, 23) << line_text(r.pv);
+}
+
 TEST(MateSolver, NoMatePositions) {
     const auto problems = load("tsume_nomate.tsv");
     ASSERT_FALSE(problems.empty());
