@@ -40,6 +40,8 @@ constexpr uint64_t POST_MIN_BUDGET  = 50'000;
 // Nodes a check may take to be proven again within its stored length while the line is read
 // (its proof pushed out of the table).
 constexpr uint64_t REPROVE_NODES = 20'000;
+// Nodes the search for a mate without an interposed piece may take (see taken_for_nothing).
+constexpr uint64_t WITHOUT_PIECE_NODES = 2'000;
 
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -756,7 +758,7 @@ Bitboard MateSolver::futile_squares() const {
     return futile;
 }
 
-bool MateSolver::taken_for_nothing(Move drop, int conv) {
+bool MateSolver::taken_for_nothing(int ply, Move drop, int conv) {
     // Tsume convention: an interposition is futile when the attacker mates as soon without
     // the piece: by a shortest check that does not take it, or one that takes it and goes on
     // with a mate that can spare it. One that every shortest mate takes and then needs (the
@@ -768,6 +770,8 @@ bool MateSolver::taken_for_nothing(Move drop, int conv) {
     bool            weighed = false;
     Move            moves[MAX_MOVES];
     Move* const     end = generate<GenType::CHECKS, true>(pos_, moves);
+    Move            taking[MAX_MOVES];
+    int             takes = 0;
     for (const Move* m = moves; m != end; ++m) {
         const Hand after = hand_after(hand, *m, m->is_drop() ? NO_PIECE : pos_.piece_on(m->to()));
         const auto it    = evals_.find(node_key(pos_.board_key_after(*m), after));
@@ -775,8 +779,85 @@ bool MateSolver::taken_for_nothing(Move drop, int conv) {
         weighed = true;
         if (m->is_drop() || m->to() != drop.to() || it->second.used.count(pt) < after.count(pt))
             return true;
+        taking[takes++] = *m;
     }
+    // The mate read after the capture drops the piece, but another may not need it: the
+    // position after the capture with the piece back in the defender's hand, mated as soon.
+    for (int i = 0; i < takes; ++i)
+        if (mates_without_piece(ply, taking[i], pt, conv - 1)) return true;
     return !weighed;
+}
+
+namespace {
+
+// The hands field of an SFEN.
+std::string sfen_hands(Hand black, Hand white) {
+    constexpr PieceType        ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
+    constexpr std::string_view LETTERS = " PLNSBRG"; // indexed by PieceType PAWN..GOLD
+    std::string                s;
+    for (const Color c : {BLACK, WHITE})
+        for (const PieceType pt : ORDER) {
+            const int n = (c == BLACK ? black : white).count(pt);
+            if (n == 0) continue;
+            if (n > 1) s += std::to_string(n);
+            const char letter = LETTERS[size_t(pt)];
+            s += c == BLACK ? letter : char(letter - 'A' + 'a');
+        }
+    return s.empty() ? "-" : s;
+}
+
+} // namespace
+
+bool MateSolver::mates_without_piece(int ply, Move capture, PieceType pt, int length) {
+    if (length < 0 || length >= REAL_BOUND - 2 || hard_aborted_ || ply + 3 >= MAX_PLY) return false;
+    pos_.do_move(capture, states_[size_t(ply) + 1]);
+    Hand attacker = pos_.hand(attacker_), defender = pos_.hand(~attacker_);
+    bool mates = false;
+    if (attacker.has(pt) && defender.count(pt) < Hand::capacity(pt)) {
+        attacker.remove(pt);
+        defender.add(pt);
+        const uint64_t key   = node_key(pos_.board_key(), attacker) ^ uint64_t(length);
+        const uint16_t bound = uint16_t(length);
+        if (const auto it = without_piece_.find(key); it != without_piece_.end()) {
+            mates = it->second;
+        } else {
+            // The SFEN with the hands changed (same board): searched at the plies above, then
+            // the position is put back as it was, its history included.
+            std::string sfen   = pos_.sfen();
+            const auto  first  = sfen.find(' ');
+            const auto  second = sfen.find(' ', first + 1);
+            const auto  third  = sfen.find(' ', second + 1);
+            sfen.replace(second + 1, third - second - 1,
+                         attacker_ == BLACK ? sfen_hands(attacker, defender)
+                                            : sfen_hands(defender, attacker));
+            StateInfo* const here = &states_[size_t(ply) + 1];
+            StateInfo* const prev = here->previous;
+            Position         saved;
+            StateInfo        saved_state;
+            saved.copy_from(pos_, &saved_state);
+            if (pos_.set_sfen(sfen, &states_[size_t(ply) + 2]).ok()) {
+                const uint64_t  bkey = pos_.board_key();
+                mate::MateProbe p    = table_.probe(bkey, attacker, bound);
+                if (p.pn != 0 && p.dn != 0) {
+                    soft_limit_ = nodes_ + WITHOUT_PIECE_NODES;
+                    (void)mid(ply + 2, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0x2545f491), bound);
+                    soft_limit_ = ~uint64_t(0);
+                    aborted_    = hard_aborted_;
+                    p           = table_.probe(bkey, attacker, bound);
+                }
+                // The length read, futile interpositions counted as the convention says.
+                if (p.pn == 0) {
+                    const Eval e = eval_node(ply + 2);
+                    mates        = e.ok && e.conv <= length;
+                }
+            }
+            pos_.copy_from(saved, here);
+            here->previous = prev;
+            without_piece_.emplace(key, mates);
+        }
+    }
+    pos_.undo_move(capture);
+    return mates;
 }
 
 bool MateSolver::prove_some_child(int ply, Frame& f) {
@@ -925,7 +1006,7 @@ void MateSolver::weigh_child(int ply, const Child c, bool or_node, bool any_dist
     }
     if (futile) {
         pos_.do_move(c.move, states_[size_t(ply) + 1]);
-        futile = taken_for_nothing(c.move, e.conv);
+        futile = taken_for_nothing(ply + 1, c.move, e.conv);
         pos_.undo_move(c.move);
     }
     tally.add(or_node, c.move, captured, e, futile);
@@ -1127,7 +1208,8 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     // comes, when the searches since the last reading have taken twice its nodes, and before
     // a limit. A line read longer than the proof's bound (an interposition counted, its piece
     // being needed) is followed by searches under bounds on the plies, whose proofs are always
-    // shorter lines.
+    // shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its 23
+    // plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
     if (limits_.shorten) {
         const int64_t  read_ms = now_ms() - start_ms_ - time_to_proof;
         const uint64_t shorten_end =
@@ -1198,9 +1280,12 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
                 }
                 if (searched < 2 * read_nodes) continue;
                 (void)take_shorter();
-                // A line longer than the proof: shorter lines by their plies, for a while.
+                // A line longer than the proof: shorter lines by their plies, for a while
+                // (half the nodes so far each).
                 while (result.length > proven && !hard_aborted_
-                       && prove_within(REAL_BOUND | (result.length - 2), 4 * read_nodes) == 1
+                       && prove_within(REAL_BOUND | (result.length - 2),
+                                       std::max(4 * read_nodes, nodes_ / 2))
+                              == 1
                        && take_shorter()) { }
                 bound = std::min(bound, result.length - 2);
                 continue;
@@ -1229,6 +1314,7 @@ bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& len
     pv.clear();
     path_.clear();
     evals_.clear();
+    without_piece_.clear();
     eval_nodes_  = 0;
     eval_failed_ = false;
     Eval e       = eval_node(0);

@@ -248,7 +248,13 @@ private:
     /// node evaluated as `conv` plies: whether the interposition is futile by convention.
     /// False when every shortest check weighed by eval_node takes the piece and the mate
     /// after it needs the piece.
-    bool taken_for_nothing(Move drop, int conv);
+    /// `ply`: the node's. Also futile when a check that takes the piece mates as soon with the
+    /// piece given back to the defender (mates_without_piece).
+    bool taken_for_nothing(int ply, Move drop, int conv);
+    /// At the OR node at `ply` just after an interposition of a `pt`: whether the position
+    /// after `capture` (which takes it) with the piece back in the defender's hand is mated
+    /// within `length` plies (a small search, its answers memoised per reading).
+    bool mates_without_piece(int ply, Move capture, PieceType pt, int length);
     /// Reads the mating line of the proven root (eval_node, else stored_line) and verifies
     /// it; false (pv empty) when no verified line could be read.
     bool read_line(const Position& root, std::vector<Move>& pv, int& length);
@@ -278,6 +284,7 @@ private:
     mate::KeySet                       rep_parents_;
     uint64_t                           rep_inserts_ = 0; ///< Insertions into rep_table_ so far.
     std::unordered_map<uint64_t, Eval> evals_;
+    std::unordered_map<uint64_t, bool> without_piece_; ///< mates_without_piece's answers.
     Color                              attacker_ = BLACK;
     MateLimits                         limits_;
     int64_t                            start_ms_     = 0;

@@ -76,9 +76,11 @@ MateProbe MateTable::probe(uint64_t key, Hand hand, uint16_t bound) const {
             continue;
         }
         if (e.dn == 0) {
+            // Reported in the bound's measure: a parent combines its children's bounds.
+            const uint16_t held = held_as(e.dist, bound);
             if (covers(e.dist, bound) && eh.dominates(hand)
-                && (!decided || (r.pn != 0 && covers(e.dist, r.dist) && e.dist != r.dist))) {
-                r       = {INFINITE_PN, 0, eh, e.dist, true, 0};
+                && (!decided || (r.pn != 0 && covers(held, r.dist) && held != r.dist))) {
+                r       = {INFINITE_PN, 0, eh, held, true, 0};
                 decided = true;
             }
             continue;

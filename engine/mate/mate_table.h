@@ -51,11 +51,18 @@ constexpr bool meets(uint16_t dist, uint16_t real, uint16_t bound) {
     if (bound == NO_BOUND) return true;
     return (bound & REAL_BOUND ? real : dist) <= bound_plies(bound);
 }
-/// Whether a disproof that holds for `held` holds for `bound` (no mate within it).
+/// Whether a disproof that holds for `held` holds for `bound` (no mate within it). One on the
+/// length with futile interpositions counting nothing holds for the plies too: a mate's plies
+/// are never fewer.
 constexpr bool covers(uint16_t held, uint16_t bound) {
     if (held == NO_BOUND) return true;
-    if (bound == NO_BOUND || (held & REAL_BOUND) != (bound & REAL_BOUND)) return false;
+    if (bound == NO_BOUND || ((held & REAL_BOUND) && !(bound & REAL_BOUND))) return false;
     return bound_plies(held) >= bound_plies(bound);
+}
+/// A disproof's bound `held` (covering `bound`) in the measure of `bound`.
+constexpr uint16_t held_as(uint16_t held, uint16_t bound) {
+    if (held == NO_BOUND || bound == NO_BOUND) return held;
+    return uint16_t((bound & REAL_BOUND) | bound_plies(held));
 }
 
 /// Saturating sum of two proof or disproof numbers.
