@@ -187,4 +187,8 @@ private:
     bool full_checker_scan_ = false;
 };
 
+/// The hands field of an SFEN: Black's then White's pieces in RBGSNLP order, counts > 1 only,
+/// `-` when both hands are empty (what Position::sfen writes).
+std::string sfen_hands(Hand black, Hand white);
+
 } // namespace tsubame

@@ -203,6 +203,21 @@ Status Position::set_sfen(std::string_view sfen, StateInfo* root) {
     return Status::success();
 }
 
+std::string sfen_hands(Hand black, Hand white) {
+    // Canonical hand order: RBGSNLP, Black before White.
+    constexpr PieceType ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
+    std::string         hand;
+    for (Color c : {BLACK, WHITE})
+        for (PieceType pt : ORDER) {
+            const int n = (c == BLACK ? black : white).count(pt);
+            if (n == 0) continue;
+            if (n > 1) hand += std::to_string(n);
+            const char letter = PIECE_LETTERS[pt];
+            hand += c == BLACK ? letter : char(letter - 'A' + 'a');
+        }
+    return hand.empty() ? "-" : hand;
+}
+
 std::string Position::sfen() const {
     std::string s;
     for (int r = 0; r < 9; ++r) {
@@ -224,19 +239,7 @@ std::string Position::sfen() const {
         if (r < 8) s += '/';
     }
     s += side_to_move_ == BLACK ? " b " : " w ";
-
-    // Canonical hand order: RBGSNLP, Black before White.
-    constexpr PieceType ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
-    std::string         hand;
-    for (Color c : {BLACK, WHITE})
-        for (PieceType pt : ORDER) {
-            const int n = hands_[c].count(pt);
-            if (n == 0) continue;
-            if (n > 1) hand += std::to_string(n);
-            const char letter = PIECE_LETTERS[pt];
-            hand += c == BLACK ? letter : char(letter - 'A' + 'a');
-        }
-    s += hand.empty() ? "-" : hand;
+    s += sfen_hands(hands_[BLACK], hands_[WHITE]);
     s += ' ';
     s += std::to_string(game_ply_);
     return s;

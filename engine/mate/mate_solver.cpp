@@ -788,26 +788,6 @@ bool MateSolver::taken_for_nothing(int ply, Move drop, int conv) {
     return !weighed;
 }
 
-namespace {
-
-// The hands field of an SFEN.
-std::string sfen_hands(Hand black, Hand white) {
-    constexpr PieceType        ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
-    constexpr std::string_view LETTERS = " PLNSBRG"; // indexed by PieceType PAWN..GOLD
-    std::string                s;
-    for (const Color c : {BLACK, WHITE})
-        for (const PieceType pt : ORDER) {
-            const int n = (c == BLACK ? black : white).count(pt);
-            if (n == 0) continue;
-            if (n > 1) s += std::to_string(n);
-            const char letter = LETTERS[size_t(pt)];
-            s += c == BLACK ? letter : char(letter - 'A' + 'a');
-        }
-    return s.empty() ? "-" : s;
-}
-
-} // namespace
-
 bool MateSolver::mates_without_piece(int ply, Move capture, PieceType pt, int length) {
     if (length < 0 || length >= REAL_BOUND - 2 || hard_aborted_ || ply + 3 >= MAX_PLY) return false;
     pos_.do_move(capture, states_[size_t(ply) + 1]);
