@@ -70,8 +70,12 @@ class Net(nn.Module):
         clipped = torch.clamp(x, 0.0, 1.0)
         return clipped + self.leak * (x - clipped) if self.leak else clipped
 
+    dropout = 0.0  # training only: share of the first layer's outputs zeroed per position
+
     def forward(self, us, them):
         x = torch.clamp(torch.cat([self.accumulate(us), self.accumulate(them)], dim=1), 0.0, 1.0)
+        if self.dropout and self.training:
+            x = nn.functional.dropout(x, self.dropout)
         x = self.act(self.l1(x))
         x = self.act(self.l2(x))
         return self.out(x).squeeze(1)

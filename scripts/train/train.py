@@ -127,6 +127,8 @@ def main():
                     help="decoupled weight decay of the king buckets' own first-layer rows (not "
                     "the shared K-P rows): a bucket departs from the shared weights only where "
                     "its data insists")
+    ap.add_argument("--dropout", type=float, default=0.0,
+                    help="training only: share of the first layer's outputs zeroed per position")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--description", default="")
@@ -147,6 +149,7 @@ def main():
     # same value, so Adam moves its weights together and a full-rate step pushes most neurons
     # out of [0, 1] for good: with lr 1e-3, 3 of 32 stayed alive; at a tenth, 18 to 28.
     net.leak = args.leak
+    net.dropout = args.dropout
     groups = [{"params": [p for n, p in net.named_parameters()
                           if not n.startswith("l1.") and n != "ft.weight"]},
               {"params": net.l1.parameters(), "lr": args.lr * args.l1_lr_scale},
