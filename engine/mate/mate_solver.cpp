@@ -685,6 +685,8 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     for (size_t i = 0; i < f.children.size(); ++i)
         look_up_child(f, f.children[i], path_key, rep_children, bound,
                       known_children ? &f.known[i] : nullptr);
+    if (or_node && bound != NO_BOUND && bound_plies(uint16_t(bound)) <= 2)
+        refute_checks_with_replies(ply, f, bound);
     uint32_t drop_max[HAND_TYPE_END]; // OR node: the largest disproof number of each drop type
     for (;;) {
         const Selection sel   = or_node ? select_or_child(f, drop_max) : select_and_child(f);
@@ -732,6 +734,48 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
 
     store_result(f, or_node, bkey, hand, nkey ^ path_key, cur, nodes_ - start, bound);
     return cur;
+}
+
+void MateSolver::refute_checks_with_replies(int ply, Frame& f, int bound) {
+    // Mates being of odd length, the node must mate in one ply: a check with an evasion is
+    // refuted, unless (on the length with futile interpositions counting nothing) every
+    // evasion is a drop on a futile square, after which the bound is the same again (left to
+    // the search). Settled here, the checks need no visit each (a tenth of the nodes of the
+    // searches for shorter mates went to them).
+    const bool real   = bound & REAL_BOUND;
+    const int  cbound = child_bound(bound, true, false);
+    for (Child& c : f.children) {
+        if (c.pn == 0 || c.dn == 0) continue;
+        pos_.do_move(c.move, states_[size_t(ply) + 1]);
+        Move        evasions[MAX_MOVES];
+        Move* const end = generate<GenType::EVASIONS, true>(pos_, evasions);
+        // The most pieces the attacker may hold for the refutation to stand: any hand after a
+        // board move; after a drop (the first one), one that leaves the defender the piece.
+        bool     refuted = false;
+        Hand     holds;
+        Bitboard futile;
+        if (!real && end != evasions && end[-1].is_drop()) futile = futile_squares();
+        for (const Move* e = evasions; e != end; ++e) {
+            if (!e->is_drop()) {
+                refuted = true;
+                holds   = any_hand();
+                break;
+            }
+            if (futile.test(e->to()) || refuted) continue;
+            holds = any_hand();
+            holds.set(e->dropped_type(), c.hand.count(e->dropped_type()));
+            refuted = true;
+        }
+        pos_.undo_move(c.move);
+        if (!refuted) continue;
+        c.pn          = INFINITE_PN;
+        c.dn          = 0;
+        c.rep         = false;
+        c.dist        = uint16_t(cbound);
+        c.result_hand = holds;
+        c.found       = true;
+        c.read_at     = nodes_;
+    }
 }
 
 Bitboard MateSolver::futile_squares() const {

@@ -209,6 +209,9 @@ private:
     /// the table (or from `known`, what reading the table would give), for the node's `bound`.
     void look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children, int bound,
                        const mate::MateProbe* known = nullptr);
+    /// At an OR node searched under a `bound` of at most 2 plies: marks refuted every check
+    /// (not yet solved) the defender can answer otherwise than by a futile interposition.
+    void refute_checks_with_replies(int ply, Frame& f, int bound);
     /// Records a result that depends on the path (key: the node and its path).
     void add_repetition(uint64_t key);
     /// Empties the path-dependent results.
