@@ -82,6 +82,8 @@ struct MateResult {
     bool     shortest    = false;
     uint64_t proof_nodes = 0; ///< MATE: nodes searched when the root was first proven.
     int64_t  proof_ms    = 0; ///< MATE: milliseconds to the first proof.
+    /// Positions weighed reading the mating lines (every reading), apart from `nodes`.
+    uint64_t read_nodes = 0;
 };
 
 /// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
@@ -126,7 +128,9 @@ private:
         /// frame (valid as long as the frame's children; null when no test made one).
         const mate::FlightCounter* flights;
     };
-    static constexpr int MAX_DROP_SQUARES  = 8;
+    /// Nodes a search for a mate without an interposed piece may take (mates_without_piece).
+    static constexpr uint64_t WITHOUT_PIECE_NODES = 2'000;
+    static constexpr int      MAX_DROP_SQUARES    = 8;
     static constexpr int MAX_BOARD_EVASION = 16; ///< Board evasions whose FlightCounter is kept.
     struct Frame {
         std::vector<Child> children;
@@ -254,10 +258,17 @@ private:
     /// `ply`: the node's. Also futile when a check that takes the piece mates as soon with the
     /// piece given back to the defender (mates_without_piece).
     bool taken_for_nothing(int ply, Move drop, int conv);
+    /// At the AND node at `ply`: whether every drop on the futile square of `drop` leads to a
+    /// mate shorter than `longest` (the position after its capture with the piece back in the
+    /// defender's hand, proven in the table, reads as mated within longest - 2: see
+    /// mates_without_piece), so that none needs its line read.
+    bool drops_shorter_than(int ply, Move drop, int longest);
     /// At the OR node at `ply` just after an interposition of a `pt`: whether the position
     /// after `capture` (which takes it) with the piece back in the defender's hand is mated
     /// within `length` plies (a small search, its answers memoised per reading).
-    bool mates_without_piece(int ply, Move capture, PieceType pt, int length);
+    /// `budget`: the search's nodes (0: only the table is read).
+    bool mates_without_piece(int ply, Move capture, PieceType pt, int length,
+                             uint64_t budget = WITHOUT_PIECE_NODES);
     /// Reads the mating line of the proven root (eval_node, else stored_line) and verifies
     /// it; false (pv empty) when no verified line could be read.
     bool read_line(const Position& root, std::vector<Move>& pv, int& length);
@@ -293,6 +304,7 @@ private:
     int64_t                            start_ms_     = 0;
     uint64_t                           nodes_        = 0;
     uint64_t                           eval_nodes_   = 0;
+    uint64_t                           read_nodes_   = 0; ///< eval_nodes_ of the readings so far
     bool                               aborted_      = false;
     bool                               hard_aborted_ = false; ///< A limit of the solve hit.
     uint64_t                           soft_limit_   = ~uint64_t(0);
