@@ -41,6 +41,12 @@ constexpr uint64_t POST_MIN_BUDGET  = 50'000;
 // (its proof pushed out of the table).
 constexpr uint64_t REPROVE_NODES = 20'000;
 
+// Searching for shorter mates, the line is read again once the searches since the last reading
+// have taken this many times its positions weighed (or a limit comes). With 2, readings took
+// about a fifth of le31 row 66's time after its first proof; a time limit keeps time for the
+// last reading anyway (soft_time_ms_).
+constexpr uint64_t READ_SPACING = 4;
+
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
@@ -1269,11 +1275,11 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     // interposition counting nothing, never more than the convention's: a disproof shows that
     // no mate is shorter than the bound + 2. Reading a line (weighing every evasion of the
     // proof) costs more than most of these searches, so the line is read when a disproof
-    // comes, when the searches since the last reading have taken twice its nodes, and before
-    // a limit. A line read longer than the proof's bound (an interposition counted, its piece
-    // being needed) is followed by searches under bounds on the plies, whose proofs are always
-    // shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its 23
-    // plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
+    // comes, when the searches since the last reading have taken READ_SPACING times its nodes,
+    // and before a limit. A line read longer than the proof's bound (an interposition counted, its
+    // piece being needed) is followed by searches under bounds on the plies, whose proofs are
+    // always shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its
+    // 23 plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
     if (limits_.shorten) {
         const int64_t  read_ms = now_ms() - start_ms_ - time_to_proof;
         const uint64_t shorten_end =
@@ -1326,10 +1332,11 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
                 result.shortest = result.length <= bound + 2;
                 break;
             }
-            // With proofs unread, the search stops when it has taken twice the reading's nodes.
+            // With proofs unread, the search stops when it has taken READ_SPACING times the
+            // reading's nodes.
             const uint64_t before = nodes_;
-            const int      r =
-                prove_within(bound, unread ? std::max(2 * read_nodes, searched) - searched : 0);
+            const int      r      = prove_within(
+                          bound, unread ? std::max(READ_SPACING * read_nodes, searched) - searched : 0);
             searched += nodes_ - before;
             const bool limit = hard_aborted_ || nodes_ >= shorten_end
                             || (limits_.nodes && nodes_ >= limits_.nodes)
@@ -1342,7 +1349,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
                     bound  = proven - 2;
                     unread = true;
                 }
-                if (searched < 2 * read_nodes) continue;
+                if (searched < READ_SPACING * read_nodes) continue;
                 (void)take_shorter();
                 // A line longer than the proof: shorter lines by their plies, for a while
                 // (half the nodes so far each).
