@@ -232,6 +232,8 @@ private:
     /// defender so that it cannot interpose).
     Hand interposition_guard() const;
 
+    // Reading the mating line, from here to prove_some_child (mate_line.cpp).
+
     /// The shortest-for-the-attacker, longest-for-the-defender line from the current node,
     /// by tsume convention; memoised per node.
     Eval eval_node(int ply);
