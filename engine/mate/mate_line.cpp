@@ -449,6 +449,7 @@ std::vector<Move> MateSolver::stored_line() {
 }
 
 bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& length) {
+    reading_ = true;
     (void)pos_.set_sfen(root.sfen(), &states_[0]);
     pv.clear();
     path_.clear();
@@ -488,6 +489,7 @@ bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& len
         assert(pv.empty() || verified);
     }
     if (!verified) pv.clear();
+    reading_ = false;
     return verified;
 }
 

@@ -82,8 +82,11 @@ bool MateSolver::check_limits() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
         return aborted_ = hard_aborted_ = true;
     // While shortening, the node limit and the time before the last reading leave that
-    // reading its time (soft: only the search stops).
-    if (limits_.nodes && nodes_ >= limits_.nodes) {
+    // reading its time (soft: only the search stops). They do not cut the reading's own small
+    // searches: cut, they read longer lines (le31 row 113, read past the soft time at 1 s: 33
+    // plies for the 31 proven).
+    const bool soft_stops = shortening_ && !reading_;
+    if (limits_.nodes && nodes_ >= limits_.nodes && (soft_stops || !shortening_)) {
         aborted_ = true;
         if (!shortening_) hard_aborted_ = true;
         return true;
@@ -91,7 +94,7 @@ bool MateSolver::check_limits() {
     if (limits_.time_ms >= 0 && (nodes_ & 127) == 0) {
         const int64_t t = now_ms() - start_ms_;
         if (t >= limits_.time_ms) return aborted_ = hard_aborted_ = true;
-        if (shortening_ && t >= soft_time_ms_) return aborted_ = true;
+        if (soft_stops && t >= soft_time_ms_) return aborted_ = true;
     }
     if (nodes_ >= soft_limit_) return aborted_ = true;
     return false;

@@ -316,6 +316,7 @@ private:
     /// Looking for shorter mates: the node limit and soft_time_ms_ stop the search only.
     bool    shortening_   = false;
     int64_t soft_time_ms_ = 0;
+    bool    reading_      = false; ///< In read_line: only the hard limits stop its searches.
     bool    eval_failed_  = false;
     /// eval_node: whether the node at each ply was reached by a drop on a futile square.
     std::vector<uint8_t> after_futile_drop_ = std::vector<uint8_t>(4096, 0);
