@@ -35,10 +35,10 @@ constexpr int      SHORT_MATE      = 99;
 constexpr uint64_t POST_MIN_BUDGET = 50'000;
 
 // Searching for shorter mates, the line is read again once the searches since the last reading
-// have taken this many times its positions weighed (or a limit comes). With 2, readings took
-// about a fifth of le31 row 66's time after its first proof; a time limit keeps time for the
-// last reading anyway (soft_time_ms_).
-constexpr uint64_t READ_SPACING = 4;
+// have taken this many times its positions weighed (or a limit comes). With 4, le31 row 113
+// read its 31 plies too late at 1 s (a second reading twice as long as the first, past the
+// time kept for it).
+constexpr uint64_t READ_SPACING = 2;
 
 } // namespace
 
