@@ -750,14 +750,21 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     // always shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its
     // 23 plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
     if (limits_.shorten) {
-        const int64_t  read_ms = now_ms() - start_ms_ - time_to_proof;
         const uint64_t shorten_end =
             limits_.shorten_nodes ? nodes_ + limits_.shorten_nodes : ~uint64_t(0);
         shortening_ = true;
-        soft_time_ms_ =
-            limits_.time_ms < 0
-                ? INT64_MAX
-                : limits_.time_ms - std::min<int64_t>(limits_.time_ms / 4, 2 * read_ms + 5);
+        // The searches stop in time for a last reading of twice the longest so far (le31 row
+        // 113's second reading took 2.2 times its first, which ran past the time kept by the
+        // first alone).
+        auto keep_time_for_reading = [&](int64_t read_ms) {
+            soft_time_ms_ = limits_.time_ms < 0
+                              ? INT64_MAX
+                              : std::min(soft_time_ms_, limits_.time_ms
+                                                            - std::min<int64_t>(limits_.time_ms / 4,
+                                                                                2 * read_ms + 5));
+        };
+        soft_time_ms_ = INT64_MAX;
+        keep_time_for_reading(now_ms() - start_ms_ - time_to_proof);
         // The root under `bound`: 1 proven, 0 disproven, -1 stopped by a limit (or after
         // `budget` nodes).
         auto prove_within = [&](int bound, uint64_t budget) {
@@ -785,7 +792,9 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
             searched = 0;
             std::vector<Move> pv;
             int               length = 0;
+            const int64_t     start  = now_ms();
             if (hard_aborted_ || !read_line(root, pv, length)) return false;
+            keep_time_for_reading(now_ms() - start);
             read_nodes = std::max<uint64_t>(eval_nodes_, 1000);
             if (length >= result.length) return false;
             result.pv     = std::move(pv);
