@@ -10,6 +10,7 @@
 
 #include "core/attacks.h"
 #include "mate/mate_in_one.h"
+#include "mate/mate_solver_detail.h"
 #include "movegen/movegen.h"
 
 namespace tsubame {
@@ -20,141 +21,24 @@ using mate::INFINITE_PN;
 using mate::MAX_PN;
 using mate::NO_BOUND;
 using mate::REAL_BOUND;
+using namespace mate::detail;
 
 namespace {
 
-// Deepest node searched: Microcosmos is 1525 plies, side lines go somewhat deeper.
-constexpr int MAX_PLY = 4000;
 // Path-dependent (repetition) results kept at most; beyond, the set starts over.
 constexpr size_t MAX_REP_ENTRIES = size_t(1) << 22;
-// Nodes the shortest-line evaluation may visit before it settles for the line stored in
-// the table.
-constexpr uint64_t EVAL_LIMIT = 3'000'000;
 // Reading the first line of a long mate (more plies than SHORT_MATE, where searches under a
 // bound are slow: each re-reads a large proof), each unproven check gets a small search, as
-// it may mate sooner than the check proven; in all they may take as many nodes as the proof
-// did, or POST_MIN_BUDGET.
-constexpr int      SHORT_MATE       = 99;
-constexpr uint64_t POST_CHILD_NODES = 100;
-constexpr uint64_t POST_MIN_BUDGET  = 50'000;
-// Nodes a check may take to be proven again within its stored length while the line is read
-// (its proof pushed out of the table).
-constexpr uint64_t REPROVE_NODES = 20'000;
-// Nodes the search for a mate without an interposed piece may take (see taken_for_nothing).
-constexpr uint64_t WITHOUT_PIECE_NODES = 2'000;
+// it may mate sooner than the check proven (POST_CHILD_NODES each, in mate_line.cpp); in all
+// they may take as many nodes as the proof did, or POST_MIN_BUDGET.
+constexpr int      SHORT_MATE      = 99;
+constexpr uint64_t POST_MIN_BUDGET = 50'000;
 
-int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-uint64_t mix(uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
-}
-
-// Key of a node for repetition: the board (with side to move) and the attacker's hand, which
-// within one solve also fixes the defender's hand.
-uint64_t node_key(uint64_t board_key, Hand attacker_hand) {
-    return board_key ^ mix(uint64_t(attacker_hand.raw()) + 0x9e3779b97f4a7c15ULL);
-}
-
-uint64_t child_path(uint64_t path_key, Move m) {
-    return mix(path_key ^ (uint64_t(m.raw()) * 0xd6e8feb86659fd93ULL));
-}
-
-constexpr PieceType HAND_TYPES[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK};
-
-// Lengths by tsume convention (see the top of mate_solver.h): a move adds one ply, a futile
-// interposition takes one off (it and the move that answers it count as nothing). A length
-// or bound of NO_BOUND stays so; others are kept within [0, NO_BOUND).
-int add_length(int length, int plies) {
-    if (length >= NO_BOUND) return NO_BOUND;
-    return std::clamp(length + plies, 0, NO_BOUND - 1);
-}
-
-// The plies a move counts: -1 for a futile interposition, else 1.
-int move_length(bool futile) {
-    return futile ? -1 : 1;
-}
-
-// What a move counts in the measure of `bound` (see mate_table.h): one ply, but a futile
-// interposition -1 unless the bound is on the plies.
-int move_cost(int bound, bool futile) {
-    return bound & REAL_BOUND ? 1 : move_length(futile);
-}
-
-// A bound (or a disproof's) `plies` further, in the same measure; NO_BOUND stays so. Below 0
-// it is 0: only an attacker's node can go below, and it is then refuted at once.
-int shift_bound(int bound, int plies) {
-    if (bound == NO_BOUND) return NO_BOUND;
-    return (bound & REAL_BOUND)
-         | std::clamp(bound_plies(uint16_t(bound)) + plies, 0, REAL_BOUND - 2);
-}
-
-// The bound of a child of a node searched under `bound` (reached by a futile interposition
-// or not).
-int child_bound(int bound, bool or_node, bool futile) {
-    return shift_bound(bound, -(or_node ? 1 : move_cost(bound, futile)));
-}
-
-// A hand holding every piece: what a disproof that holds for any hand carries.
-Hand any_hand() {
-    Hand h;
-    for (PieceType pt : HAND_TYPES)
-        h.set(pt, Hand::capacity(pt));
-    return h;
-}
-
-Hand hand_max(Hand a, Hand b) {
-    for (PieceType pt : HAND_TYPES)
-        if (b.count(pt) > a.count(pt)) a.set(pt, b.count(pt));
-    return a;
-}
-
-Hand hand_min(Hand a, Hand b) {
-    for (PieceType pt : HAND_TYPES)
-        if (b.count(pt) < a.count(pt)) a.set(pt, b.count(pt));
-    return a;
-}
-
-// The attacker's hand after its move m (which captured `captured`, or NO_PIECE).
-Hand hand_after(Hand hand, Move m, Piece captured) {
-    if (m.is_drop())
-        hand.remove(m.dropped_type());
-    else if (captured != NO_PIECE)
-        hand.add(unpromoted(type_of(captured)));
-    return hand;
-}
-
-// Proof hand of an OR node proven by move m (which captured `captured`, or NO_PIECE) from the
-// child's proof hand: a drop needs the dropped piece, a capture brings one in.
-Hand or_proof_hand(Hand child, Move m, Piece captured) {
-    if (m.is_drop()) {
-        child.add(m.dropped_type());
-    } else if (captured != NO_PIECE) {
-        const PieceType pt = unpromoted(type_of(captured));
-        if (child.has(pt)) child.remove(pt);
-    }
-    return child;
-}
-
-// The child's disproof hand seen from the OR node before move m.
-Hand or_disproof_hand(Hand child, Move m, Piece captured) {
-    if (m.is_drop()) {
-        const PieceType pt = m.dropped_type();
-        if (child.count(pt) < Hand::capacity(pt)) child.add(pt);
-    } else if (captured != NO_PIECE) {
-        const PieceType pt = unpromoted(type_of(captured));
-        if (child.has(pt)) child.remove(pt);
-    }
-    return child;
-}
+// Searching for shorter mates, the line is read again once the searches since the last reading
+// have taken this many times its positions weighed (or a limit comes). With 4, le31 row 113
+// read its 31 plies too late at 1 s (a second reading twice as long as the first, past the
+// time kept for it).
+constexpr uint64_t READ_SPACING = 2;
 
 } // namespace
 
@@ -198,8 +82,11 @@ bool MateSolver::check_limits() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
         return aborted_ = hard_aborted_ = true;
     // While shortening, the node limit and the time before the last reading leave that
-    // reading its time (soft: only the search stops).
-    if (limits_.nodes && nodes_ >= limits_.nodes) {
+    // reading its time (soft: only the search stops). They do not cut the reading's own small
+    // searches: cut, they read longer lines (le31 row 113, read past the soft time at 1 s: 33
+    // plies for the 31 proven).
+    const bool soft_stops = shortening_ && !reading_;
+    if (limits_.nodes && nodes_ >= limits_.nodes && (soft_stops || !shortening_)) {
         aborted_ = true;
         if (!shortening_) hard_aborted_ = true;
         return true;
@@ -207,7 +94,7 @@ bool MateSolver::check_limits() {
     if (limits_.time_ms >= 0 && (nodes_ & 127) == 0) {
         const int64_t t = now_ms() - start_ms_;
         if (t >= limits_.time_ms) return aborted_ = hard_aborted_ = true;
-        if (shortening_ && t >= soft_time_ms_) return aborted_ = true;
+        if (soft_stops && t >= soft_time_ms_) return aborted_ = true;
     }
     if (nodes_ >= soft_limit_) return aborted_ = true;
     return false;
@@ -685,6 +572,8 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     for (size_t i = 0; i < f.children.size(); ++i)
         look_up_child(f, f.children[i], path_key, rep_children, bound,
                       known_children ? &f.known[i] : nullptr);
+    if (or_node && bound != NO_BOUND && bound_plies(uint16_t(bound)) <= 2)
+        refute_checks_with_replies(ply, f, bound);
     uint32_t drop_max[HAND_TYPE_END]; // OR node: the largest disproof number of each drop type
     for (;;) {
         const Selection sel   = or_node ? select_or_child(f, drop_max) : select_and_child(f);
@@ -734,6 +623,48 @@ MateSolver::Numbers MateSolver::mid(int ply, uint32_t th_pn, uint32_t th_dn, uin
     return cur;
 }
 
+void MateSolver::refute_checks_with_replies(int ply, Frame& f, int bound) {
+    // Mates being of odd length, the node must mate in one ply: a check with an evasion is
+    // refuted, unless (on the length with futile interpositions counting nothing) every
+    // evasion is a drop on a futile square, after which the bound is the same again (left to
+    // the search). Settled here, the checks need no visit each (a tenth of the nodes of the
+    // searches for shorter mates went to them).
+    const bool real   = bound & REAL_BOUND;
+    const int  cbound = child_bound(bound, true, false);
+    for (Child& c : f.children) {
+        if (c.pn == 0 || c.dn == 0) continue;
+        pos_.do_move(c.move, states_[size_t(ply) + 1]);
+        Move        evasions[MAX_MOVES];
+        Move* const end = generate<GenType::EVASIONS, true>(pos_, evasions);
+        // The most pieces the attacker may hold for the refutation to stand: any hand after a
+        // board move; after a drop (the first one), one that leaves the defender the piece.
+        bool     refuted = false;
+        Hand     holds;
+        Bitboard futile;
+        if (!real && end != evasions && end[-1].is_drop()) futile = futile_squares();
+        for (const Move* e = evasions; e != end; ++e) {
+            if (!e->is_drop()) {
+                refuted = true;
+                holds   = any_hand();
+                break;
+            }
+            if (futile.test(e->to()) || refuted) continue;
+            holds = any_hand();
+            holds.set(e->dropped_type(), c.hand.count(e->dropped_type()));
+            refuted = true;
+        }
+        pos_.undo_move(c.move);
+        if (!refuted) continue;
+        c.pn          = INFINITE_PN;
+        c.dn          = 0;
+        c.rep         = false;
+        c.dist        = uint16_t(cbound);
+        c.result_hand = holds;
+        c.found       = true;
+        c.read_at     = nodes_;
+    }
+}
+
 Bitboard MateSolver::futile_squares() const {
     // The squares between the king and a lone long-range checker that nothing but perhaps the
     // king defends, and where the king cannot take back once the checker has captured. A
@@ -758,380 +689,6 @@ Bitboard MateSolver::futile_squares() const {
     return futile;
 }
 
-bool MateSolver::taken_for_nothing(int ply, Move drop, int conv) {
-    // Tsume convention: an interposition is futile when the attacker mates as soon without
-    // the piece: by a shortest check that does not take it, or one that takes it and goes on
-    // with a mate that can spare it. One that every shortest mate takes and then needs (the
-    // attacker's own pieces of the type not being enough) counts, like Kotobuki's knight and
-    // silver interpositions on 3g: the square alone (futile_squares) made it 587 plies, not
-    // 611. The checks are those eval_node weighed at this node (memoised).
-    const PieceType pt      = drop.dropped_type();
-    const Hand      hand    = pos_.hand(attacker_);
-    bool            weighed = false;
-    Move            moves[MAX_MOVES];
-    Move* const     end = generate<GenType::CHECKS, true>(pos_, moves);
-    Move            taking[MAX_MOVES];
-    int             takes = 0;
-    for (const Move* m = moves; m != end; ++m) {
-        const Hand after = hand_after(hand, *m, m->is_drop() ? NO_PIECE : pos_.piece_on(m->to()));
-        const auto it    = evals_.find(node_key(pos_.board_key_after(*m), after));
-        if (it == evals_.end() || 1 + it->second.conv != conv) continue;
-        weighed = true;
-        if (m->is_drop() || m->to() != drop.to() || it->second.used.count(pt) < after.count(pt))
-            return true;
-        taking[takes++] = *m;
-    }
-    // The mate read after the capture drops the piece, but another may not need it: the
-    // position after the capture with the piece back in the defender's hand, mated as soon.
-    for (int i = 0; i < takes; ++i)
-        if (mates_without_piece(ply, taking[i], pt, conv - 1)) return true;
-    return !weighed;
-}
-
-bool MateSolver::mates_without_piece(int ply, Move capture, PieceType pt, int length) {
-    if (length < 0 || length >= REAL_BOUND - 2 || hard_aborted_ || ply + 3 >= MAX_PLY) return false;
-    pos_.do_move(capture, states_[size_t(ply) + 1]);
-    Hand attacker = pos_.hand(attacker_), defender = pos_.hand(~attacker_);
-    bool mates = false;
-    if (attacker.has(pt) && defender.count(pt) < Hand::capacity(pt)) {
-        attacker.remove(pt);
-        defender.add(pt);
-        const uint64_t key   = node_key(pos_.board_key(), attacker) ^ uint64_t(length);
-        const uint16_t bound = uint16_t(length);
-        if (const auto it = without_piece_.find(key); it != without_piece_.end()) {
-            mates = it->second;
-        } else {
-            // The SFEN with the hands changed (same board): searched at the plies above, then
-            // the position is put back as it was, its history included.
-            std::string sfen   = pos_.sfen();
-            const auto  first  = sfen.find(' ');
-            const auto  second = sfen.find(' ', first + 1);
-            const auto  third  = sfen.find(' ', second + 1);
-            sfen.replace(second + 1, third - second - 1,
-                         attacker_ == BLACK ? sfen_hands(attacker, defender)
-                                            : sfen_hands(defender, attacker));
-            StateInfo* const here = &states_[size_t(ply) + 1];
-            StateInfo* const prev = here->previous;
-            Position         saved;
-            StateInfo        saved_state;
-            saved.copy_from(pos_, &saved_state);
-            if (pos_.set_sfen(sfen, &states_[size_t(ply) + 2]).ok()) {
-                const uint64_t  bkey = pos_.board_key();
-                mate::MateProbe p    = table_.probe(bkey, attacker, bound);
-                if (p.pn != 0 && p.dn != 0) {
-                    soft_limit_ = nodes_ + WITHOUT_PIECE_NODES;
-                    (void)mid(ply + 2, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0x2545f491), bound);
-                    soft_limit_ = ~uint64_t(0);
-                    aborted_    = hard_aborted_;
-                    p           = table_.probe(bkey, attacker, bound);
-                }
-                // The length read, futile interpositions counted as the convention says.
-                if (p.pn == 0) {
-                    const Eval e = eval_node(ply + 2);
-                    mates        = e.ok && e.conv <= length;
-                }
-            }
-            pos_.copy_from(saved, here);
-            here->previous = prev;
-            without_piece_.emplace(key, mates);
-        }
-    }
-    pos_.undo_move(capture);
-    return mates;
-}
-
-bool MateSolver::prove_some_child(int ply, Frame& f) {
-    // A proven OR node whose proving child was pushed out of the table: search the checks
-    // again with growing budgets until one is proven.
-    for (uint64_t budget = 1000; budget <= 10'000'000 && !hard_aborted_; budget *= 10) {
-        for (const Child& c : f.children) {
-            if (path_.contains(c.node_key, c.board_key)) continue;
-            const mate::MateProbe p = table_.probe(c.board_key, c.hand);
-            if (p.pn == 0) return true;
-            if (p.dn == 0) continue;
-            pos_.do_move(c.move, states_[size_t(ply) + 1]);
-            try_prove(ply + 1, budget);
-            pos_.undo_move(c.move);
-            if (table_.probe(c.board_key, c.hand).pn == 0) return true;
-        }
-    }
-    return false;
-}
-
-bool MateSolver::prove_child_within(int ply, const Frame& f, int length) {
-    if (length < 1 || length >= NO_BOUND || hard_aborted_) return false;
-    const int bound = child_bound(length, true, false);
-    for (const Child& c : f.children) {
-        if (path_.contains(c.node_key, c.board_key)) continue;
-        const mate::MateProbe p = table_.probe(c.board_key, c.hand, uint16_t(bound));
-        if (p.pn == 0) return true;
-        if (p.dn == 0) continue;
-        pos_.do_move(c.move, states_[size_t(ply) + 1]);
-        soft_limit_ = nodes_ + REPROVE_NODES;
-        (void)mid(ply + 1, INFINITE_PN, INFINITE_PN, mix(nodes_ ^ 0x5851f42d), bound);
-        soft_limit_ = ~uint64_t(0);
-        aborted_    = hard_aborted_;
-        pos_.undo_move(c.move);
-        if (table_.probe(c.board_key, c.hand, uint16_t(bound)).pn == 0) return true;
-    }
-    return false;
-}
-
-bool MateSolver::reprove(int ply) {
-    const Hand hand = pos_.hand(attacker_);
-    for (;;) {
-        const mate::MateProbe p = table_.probe(pos_.board_key(), hand);
-        if (p.pn == 0) return true;
-        if (p.dn == 0 || aborted_) return false;
-        const Numbers n = mid(ply, INFINITE_PN, INFINITE_PN, mix(nodes_), NO_BOUND);
-        if (n.dn == 0 || aborted_) return false;
-    }
-}
-
-bool MateSolver::eval_budget_spent(int ply) {
-    if ((eval_nodes_ & 1023) == 0 && limits_.time_ms >= 0
-        && now_ms() - start_ms_ >= limits_.time_ms)
-        hard_aborted_ = aborted_ = true;
-    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-        hard_aborted_ = aborted_ = true;
-    if (eval_failed_ || ++eval_nodes_ > EVAL_LIMIT || ply >= MAX_PLY - 2 || hard_aborted_) {
-        eval_failed_ = true;
-        return true;
-    }
-    return false;
-}
-
-void MateSolver::search_unproven_checks(int ply, const Frame& f) {
-    for (const Child& c : f.children) {
-        if (path_.contains(c.node_key, c.board_key)) continue;
-        const mate::MateProbe p = table_.probe(c.board_key, c.hand);
-        if (p.pn == 0 || p.dn == 0) continue;
-        const uint64_t before = nodes_;
-        pos_.do_move(c.move, states_[size_t(ply) + 1]);
-        try_prove(ply + 1, POST_CHILD_NODES);
-        pos_.undo_move(c.move);
-        post_nodes_ += nodes_ - before;
-    }
-}
-
-/// What eval_node gathers from a node's children: the best line so far and the pieces the
-/// mate drops.
-struct MateSolver::EvalTally {
-    Eval best;
-    bool futile_best = false; ///< best answers a futile interposition.
-    /// A child's line failed where the node cannot pass it over (an evasion's, or a child
-    /// on the path): the node has no line.
-    bool local_fail = false;
-    /// The pieces the mate drops: at an AND node for every evasion but futile interpositions,
-    /// at an OR node the fewest of each type among the shortest checks.
-    Hand used;
-    int  used_conv = -1; ///< OR node: the length `used` belongs to (-1: none yet).
-
-    /// Adds the child reached by `move` (capturing `captured`), whose line from there is `e`.
-    void add(bool or_node, Move move, Piece captured, const Eval& e, bool futile) {
-        const int conv = or_node ? 1 + e.conv : (futile ? std::max(e.conv - 1, 0) : 1 + e.conv);
-        const int real = 1 + e.real;
-        bool      better;
-        if (!best.ok)
-            better = true;
-        else if (or_node)
-            better = conv < best.conv || (conv == best.conv && real < best.real);
-        else
-            better = conv > best.conv
-                  || (conv == best.conv
-                      && ((futile_best && !futile) || (futile_best == futile && real < best.real)));
-        if (!or_node) {
-            // Futile interpositions are no part of the solution, nor what answers them.
-            if (!futile) used = hand_max(used, e.used);
-        } else if (const Hand u = or_proof_hand(e.used, move, captured);
-                   used_conv < 0 || conv < used_conv) {
-            used      = u;
-            used_conv = conv;
-        } else if (conv == used_conv) {
-            used = hand_min(used, u);
-        }
-        if (better) {
-            best.conv   = conv;
-            best.real   = real;
-            best.best   = move;
-            best.ok     = true;
-            futile_best = futile;
-        }
-    }
-};
-
-void MateSolver::weigh_child(int ply, const Child c, bool or_node, bool any_distance, int bound,
-                             int bound_real, EvalTally& tally) {
-    const mate::MateProbe p       = table_.probe(c.board_key, c.hand);
-    const bool            on_path = path_.contains(c.node_key, c.board_key);
-    // Pass 0 takes the checks proven shorter than the node in either measure (those of a
-    // proof found under a bound on the plies may be longer in the other).
-    const bool usable = p.pn == 0 && !on_path
-                     && (any_distance || !or_node || p.dist < bound || p.least_real < bound_real);
-    if (or_node && !usable) return;
-    if (on_path) {
-        tally.local_fail = true;
-        return;
-    }
-    bool        futile   = !or_node && c.futile;
-    const Piece captured = c.move.is_drop() ? NO_PIECE : pos_.piece_on(c.move.to());
-    pos_.do_move(c.move, states_[size_t(ply) + 1]);
-    after_futile_drop_[size_t(ply) + 1] = futile;
-    const bool proven                   = usable || reprove(ply + 1);
-    const Eval e                        = proven ? eval_node(ply + 1) : Eval{};
-    pos_.undo_move(c.move);
-    if (!e.ok) {
-        if (!or_node) tally.local_fail = true;
-        return;
-    }
-    if (futile) {
-        pos_.do_move(c.move, states_[size_t(ply) + 1]);
-        futile = taken_for_nothing(ply + 1, c.move, e.conv);
-        pos_.undo_move(c.move);
-    }
-    tally.add(or_node, c.move, captured, e, futile);
-}
-
-MateSolver::Eval MateSolver::weigh_children(int ply, Frame& f, bool or_node, int bound,
-                                            int bound_real) {
-    // Children whose line fails (lost from the table, or leading back onto the path) are
-    // passed over by the attacker; the defender's must all succeed. Only running out of
-    // budget (eval_failed_) ends the whole evaluation.
-    EvalTally tally;
-    for (int pass = 0; pass < 4 && !tally.best.ok && !tally.local_fail && !eval_failed_; ++pass) {
-        // Pass 0: the attacker's children proven with a shorter stored distance (they cannot
-        // lead back here); pass 1: the same after proving again, within the node's length, a
-        // check whose proof was pushed out of the table (else a longer one would be taken);
-        // pass 2: any proven child; pass 3: prove some child again first.
-        if (pass == 1 && (!or_node || !prove_child_within(ply, f, bound))) continue;
-        if (pass == 3 && (!or_node || !prove_some_child(ply, f))) break;
-        if (!or_node) {
-            for (size_t i = 0; i < f.children.size() && !eval_failed_ && !tally.local_fail; ++i)
-                weigh_child(ply, f.children[i], or_node, pass > 1, bound, bound_real, tally);
-            continue;
-        }
-        // The attacker's checks, shortest stored proofs first. A check whose stored proof
-        // cannot beat the best line weighed is passed over: longer ones, and ones of the same
-        // length and no fewer plies, except just after a drop on a futile square, where
-        // taken_for_nothing looks at every shortest check.
-        const bool keep_ties = after_futile_drop_[size_t(ply)];
-        struct Order {
-            uint16_t dist, real;
-            uint32_t index;
-        };
-        std::vector<Order> order;
-        order.reserve(f.children.size());
-        for (size_t i = 0; i < f.children.size(); ++i) {
-            const mate::MateProbe p = table_.probe(f.children[i].board_key, f.children[i].hand);
-            order.push_back({p.pn == 0 ? p.dist : uint16_t(NO_BOUND),
-                             p.pn == 0 ? p.least_real : uint16_t(NO_BOUND), uint32_t(i)});
-        }
-        std::stable_sort(order.begin(), order.end(), [](const Order& a, const Order& b) {
-            return a.dist != b.dist ? a.dist < b.dist : a.real < b.real;
-        });
-        for (const Order& o : order) {
-            if (eval_failed_ || tally.local_fail) break;
-            if (tally.best.ok && o.dist < NO_BOUND) {
-                if (1 + int(o.dist) > tally.best.conv) continue;
-                if (!keep_ties && 1 + int(o.dist) == tally.best.conv
-                    && 1 + int(o.real) >= tally.best.real)
-                    continue;
-            }
-            weigh_child(ply, f.children[o.index], or_node, pass > 1, bound, bound_real, tally);
-        }
-    }
-    tally.best.used = tally.used;
-    if (tally.local_fail) return {};
-    return tally.best;
-}
-
-MateSolver::Eval MateSolver::eval_node(int ply) {
-    const bool     or_node = pos_.side_to_move() == attacker_;
-    const Hand     hand    = pos_.hand(attacker_);
-    const uint64_t bkey    = pos_.board_key();
-    const uint64_t nkey    = node_key(bkey, hand);
-    if (const auto it = evals_.find(nkey); it != evals_.end()) return it->second;
-    if (path_.contains(nkey, bkey)) return {};
-    if (eval_budget_spent(ply)) return {};
-    mate::MateProbe self = table_.probe(bkey, hand);
-    if (self.pn != 0) {
-        if (!reprove(ply)) return {};
-        self = table_.probe(bkey, hand);
-    }
-    const int bound = self.dist;
-
-    Frame& f = frame(ply);
-    expand(f, or_node);
-    if (f.children.empty()) {
-        if (or_node) return {};
-        Eval mated;
-        mated.ok = true;
-        evals_.emplace(nkey, mated);
-        return mated;
-    }
-    path_.push(nkey, bkey, hand);
-    // Checks not yet proven may mate sooner: give each a small search.
-    if (or_node && bound > 1 && !hard_aborted_ && post_nodes_ < post_budget_)
-        search_unproven_checks(ply, f);
-    const Eval best = weigh_children(ply, f, or_node, bound, self.least_real);
-    path_.pop();
-    if (eval_failed_ || !best.ok) return {};
-    evals_.emplace(nkey, best);
-    return best;
-}
-
-std::vector<Move> MateSolver::stored_line() {
-    // The attacker takes the proven check with the shortest stored distance, the defender the
-    // evasion with the longest (board moves before drops when equal).
-    std::vector<Move> line;
-    path_.clear();
-    for (int ply = 0; ply < MAX_PLY - 2; ++ply) {
-        const bool or_node = pos_.side_to_move() == attacker_;
-        Frame&     f       = frame(ply);
-        expand(f, or_node);
-        if (f.children.empty()) return or_node ? std::vector<Move>{} : line;
-        path_.push(node_key(pos_.board_key(), pos_.hand(attacker_)), pos_.board_key(),
-                   pos_.hand(attacker_));
-        const Child* pick      = nullptr;
-        int          pick_dist = 0;
-        for (const Child& c : f.children) {
-            if (path_.contains(c.node_key, c.board_key)) {
-                if (or_node) continue;
-                return {};
-            }
-            mate::MateProbe p = table_.probe(c.board_key, c.hand);
-            if (p.pn != 0) {
-                if (or_node) continue;
-                pos_.do_move(c.move, states_[size_t(ply) + 1]);
-                const bool ok = reprove(ply + 1);
-                pos_.undo_move(c.move);
-                if (!ok) return {};
-                p = table_.probe(c.board_key, c.hand);
-            }
-            const int d = p.dist;
-            if (!pick
-                || (or_node
-                        ? d < pick_dist
-                        : d > pick_dist
-                              || (d == pick_dist && pick->move.is_drop() && !c.move.is_drop()))) {
-                pick      = &c;
-                pick_dist = d;
-            }
-        }
-        if (!pick) {
-            if (or_node && prove_some_child(ply, f)) {
-                --ply; // the same node again, now with a proven check
-                path_.pop();
-                continue;
-            }
-            return {};
-        }
-        line.push_back(pick->move);
-        pos_.do_move(pick->move, states_[size_t(ply) + 1]);
-    }
-    return {};
-}
-
 MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     MateResult result;
     limits_       = limits;
@@ -1147,12 +704,14 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     clear_repetitions();
     evals_.clear();
     eval_nodes_  = 0;
+    read_nodes_  = 0;
     eval_failed_ = false;
 
     auto finish = [&](MateStatus status) {
-        result.status  = status;
-        result.nodes   = nodes_;
-        result.time_ms = now_ms() - start_ms_;
+        result.status     = status;
+        result.nodes      = nodes_;
+        result.read_nodes = read_nodes_;
+        result.time_ms    = now_ms() - start_ms_;
         return result;
     };
     if (!pos_.set_sfen(root.sfen(), &states_[0]).ok()) return finish(MateStatus::TIMEOUT);
@@ -1185,20 +744,27 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     // interposition counting nothing, never more than the convention's: a disproof shows that
     // no mate is shorter than the bound + 2. Reading a line (weighing every evasion of the
     // proof) costs more than most of these searches, so the line is read when a disproof
-    // comes, when the searches since the last reading have taken twice its nodes, and before
-    // a limit. A line read longer than the proof's bound (an interposition counted, its piece
-    // being needed) is followed by searches under bounds on the plies, whose proofs are always
-    // shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its 23
-    // plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
+    // comes, when the searches since the last reading have taken READ_SPACING times its nodes,
+    // and before a limit. A line read longer than the proof's bound (an interposition counted, its
+    // piece being needed) is followed by searches under bounds on the plies, whose proofs are
+    // always shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its
+    // 23 plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
     if (limits_.shorten) {
-        const int64_t  read_ms = now_ms() - start_ms_ - time_to_proof;
         const uint64_t shorten_end =
             limits_.shorten_nodes ? nodes_ + limits_.shorten_nodes : ~uint64_t(0);
         shortening_ = true;
-        soft_time_ms_ =
-            limits_.time_ms < 0
-                ? INT64_MAX
-                : limits_.time_ms - std::min<int64_t>(limits_.time_ms / 4, 2 * read_ms + 5);
+        // The searches stop in time for a last reading of twice the longest so far (le31 row
+        // 113's second reading took 2.2 times its first, which ran past the time kept by the
+        // first alone).
+        auto keep_time_for_reading = [&](int64_t read_ms) {
+            soft_time_ms_ = limits_.time_ms < 0
+                              ? INT64_MAX
+                              : std::min(soft_time_ms_, limits_.time_ms
+                                                            - std::min<int64_t>(limits_.time_ms / 4,
+                                                                                2 * read_ms + 5));
+        };
+        soft_time_ms_ = INT64_MAX;
+        keep_time_for_reading(now_ms() - start_ms_ - time_to_proof);
         // The root under `bound`: 1 proven, 0 disproven, -1 stopped by a limit (or after
         // `budget` nodes).
         auto prove_within = [&](int bound, uint64_t budget) {
@@ -1226,7 +792,9 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
             searched = 0;
             std::vector<Move> pv;
             int               length = 0;
+            const int64_t     start  = now_ms();
             if (hard_aborted_ || !read_line(root, pv, length)) return false;
+            keep_time_for_reading(now_ms() - start);
             read_nodes = std::max<uint64_t>(eval_nodes_, 1000);
             if (length >= result.length) return false;
             result.pv     = std::move(pv);
@@ -1242,10 +810,11 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
                 result.shortest = result.length <= bound + 2;
                 break;
             }
-            // With proofs unread, the search stops when it has taken twice the reading's nodes.
+            // With proofs unread, the search stops when it has taken READ_SPACING times the
+            // reading's nodes.
             const uint64_t before = nodes_;
-            const int      r =
-                prove_within(bound, unread ? std::max(2 * read_nodes, searched) - searched : 0);
+            const int      r      = prove_within(
+                          bound, unread ? std::max(READ_SPACING * read_nodes, searched) - searched : 0);
             searched += nodes_ - before;
             const bool limit = hard_aborted_ || nodes_ >= shorten_end
                             || (limits_.nodes && nodes_ >= limits_.nodes)
@@ -1258,7 +827,7 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
                     bound  = proven - 2;
                     unread = true;
                 }
-                if (searched < 2 * read_nodes) continue;
+                if (searched < READ_SPACING * read_nodes) continue;
                 (void)take_shorter();
                 // A line longer than the proof: shorter lines by their plies, for a while
                 // (half the nodes so far each).
@@ -1287,48 +856,6 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
         shortening_ = false;
     }
     return finish(MateStatus::MATE);
-}
-
-bool MateSolver::read_line(const Position& root, std::vector<Move>& pv, int& length) {
-    (void)pos_.set_sfen(root.sfen(), &states_[0]);
-    pv.clear();
-    path_.clear();
-    evals_.clear();
-    without_piece_.clear();
-    eval_nodes_  = 0;
-    eval_failed_ = false;
-    Eval e       = eval_node(0);
-    if (e.ok) {
-        // Memoised lines were weighed with other paths behind them: a walk that comes back
-        // to a position is no mating line (the check below, and the fallback, take over).
-        std::unordered_set<uint64_t> seen;
-        for (int ply = 0; ply < MAX_PLY; ++ply) {
-            const uint64_t key = node_key(pos_.board_key(), pos_.hand(attacker_));
-            const auto     it  = evals_.find(key);
-            if (it == evals_.end() || it->second.best == Move::none()) break;
-            if (!seen.insert(key).second) {
-                e.ok = false;
-                break;
-            }
-            pv.push_back(it->second.best);
-            pos_.do_move(it->second.best, states_[size_t(ply) + 1]);
-        }
-        length = e.conv;
-    }
-    std::string why;
-    bool        verified = e.ok && verify_mate_line(root, pv, &why);
-    assert(!e.ok || verified); // debug check: a line read from a proof mates
-    if (!verified) {
-        // Too large a proof to weigh every line (or a line lost from the table): follow the
-        // distances stored with the proofs instead.
-        (void)pos_.set_sfen(root.sfen(), &states_[0]);
-        pv       = stored_line();
-        length   = int(pv.size());
-        verified = !pv.empty() && verify_mate_line(root, pv, &why);
-        assert(pv.empty() || verified);
-    }
-    if (!verified) pv.clear();
-    return verified;
 }
 
 } // namespace tsubame

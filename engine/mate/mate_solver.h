@@ -82,6 +82,8 @@ struct MateResult {
     bool     shortest    = false;
     uint64_t proof_nodes = 0; ///< MATE: nodes searched when the root was first proven.
     int64_t  proof_ms    = 0; ///< MATE: milliseconds to the first proof.
+    /// Positions weighed reading the mating lines (every reading), apart from `nodes`.
+    uint64_t read_nodes = 0;
 };
 
 /// Checks that `line` is legal from `pos`, that every move of the side to move at `pos` gives
@@ -126,7 +128,9 @@ private:
         /// frame (valid as long as the frame's children; null when no test made one).
         const mate::FlightCounter* flights;
     };
-    static constexpr int MAX_DROP_SQUARES  = 8;
+    /// Nodes a search for a mate without an interposed piece may take (mates_without_piece).
+    static constexpr uint64_t WITHOUT_PIECE_NODES = 2'000;
+    static constexpr int      MAX_DROP_SQUARES    = 8;
     static constexpr int MAX_BOARD_EVASION = 16; ///< Board evasions whose FlightCounter is kept.
     struct Frame {
         std::vector<Child> children;
@@ -209,6 +213,9 @@ private:
     /// the table (or from `known`, what reading the table would give), for the node's `bound`.
     void look_up_child(Frame& f, Child& c, uint64_t path_key, bool rep_children, int bound,
                        const mate::MateProbe* known = nullptr);
+    /// At an OR node searched under a `bound` of at most 2 plies: marks refuted every check
+    /// (not yet solved) the defender can answer otherwise than by a futile interposition.
+    void refute_checks_with_replies(int ply, Frame& f, int bound);
     /// Records a result that depends on the path (key: the node and its path).
     void add_repetition(uint64_t key);
     /// Empties the path-dependent results.
@@ -224,6 +231,8 @@ private:
     /// Proof hand of an AND node with no evasions (or the pieces any AND node must deny the
     /// defender so that it cannot interpose).
     Hand interposition_guard() const;
+
+    // Reading the mating line, from here to prove_some_child (mate_line.cpp).
 
     /// The shortest-for-the-attacker, longest-for-the-defender line from the current node,
     /// by tsume convention; memoised per node.
@@ -251,10 +260,17 @@ private:
     /// `ply`: the node's. Also futile when a check that takes the piece mates as soon with the
     /// piece given back to the defender (mates_without_piece).
     bool taken_for_nothing(int ply, Move drop, int conv);
+    /// At the AND node at `ply`: whether every drop on the futile square of `drop` leads to a
+    /// mate shorter than `longest` (the position after its capture with the piece back in the
+    /// defender's hand, proven in the table, reads as mated within longest - 2: see
+    /// mates_without_piece), so that none needs its line read.
+    bool drops_shorter_than(int ply, Move drop, int longest);
     /// At the OR node at `ply` just after an interposition of a `pt`: whether the position
     /// after `capture` (which takes it) with the piece back in the defender's hand is mated
     /// within `length` plies (a small search, its answers memoised per reading).
-    bool mates_without_piece(int ply, Move capture, PieceType pt, int length);
+    /// `budget`: the search's nodes (0: only the table is read).
+    bool mates_without_piece(int ply, Move capture, PieceType pt, int length,
+                             uint64_t budget = WITHOUT_PIECE_NODES);
     /// Reads the mating line of the proven root (eval_node, else stored_line) and verifies
     /// it; false (pv empty) when no verified line could be read.
     bool read_line(const Position& root, std::vector<Move>& pv, int& length);
@@ -290,6 +306,7 @@ private:
     int64_t                            start_ms_     = 0;
     uint64_t                           nodes_        = 0;
     uint64_t                           eval_nodes_   = 0;
+    uint64_t                           read_nodes_   = 0; ///< eval_nodes_ of the readings so far
     bool                               aborted_      = false;
     bool                               hard_aborted_ = false; ///< A limit of the solve hit.
     uint64_t                           soft_limit_   = ~uint64_t(0);
@@ -299,6 +316,7 @@ private:
     /// Looking for shorter mates: the node limit and soft_time_ms_ stop the search only.
     bool    shortening_   = false;
     int64_t soft_time_ms_ = 0;
+    bool    reading_      = false; ///< In read_line: only the hard limits stop its searches.
     bool    eval_failed_  = false;
     /// eval_node: whether the node at each ply was reached by a drop on a futile square.
     std::vector<uint8_t> after_futile_drop_ = std::vector<uint8_t>(4096, 0);

@@ -156,7 +156,7 @@ std::optional<TsumeRow> parse_tsume_row(const std::string& line) {
 struct TsumeTally {
     int      total = 0, solved = 0, wrong = 0, length_diff = 0, first_diff = 0;
     int64_t  time_sum = 0, worst = 0;
-    uint64_t node_sum = 0, proof_sum = 0, proof_max = 0;
+    uint64_t node_sum = 0, proof_sum = 0, proof_max = 0, read_sum = 0;
 
     // Counts the solver's answer `r` to `row` (from `pos`) and returns its verdict.
     std::string judge(const TsumeRow& row, const Position& pos, const MateResult& r) {
@@ -164,6 +164,7 @@ struct TsumeTally {
         time_sum += r.time_ms;
         worst = std::max(worst, r.time_ms);
         node_sum += r.nodes;
+        read_sum += r.read_nodes;
         if (r.status == MateStatus::MATE) return judge_mate(row, pos, r);
         if (r.status == MateStatus::NOMATE) {
             if (row.mate_wanted) {
@@ -211,7 +212,7 @@ struct TsumeTally {
             << (total ? time_sum / total : 0) << " ms, worst " << worst << " ms, nodes " << node_sum
             << ", nps " << node_sum * 1000 / uint64_t(t)
             << "\nnodes to the first proof of the mates " << proof_sum << ", at most " << proof_max
-            << std::endl;
+            << "\npositions weighed reading the lines " << read_sum << std::endl;
     }
 };
 
