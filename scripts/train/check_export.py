@@ -29,7 +29,7 @@ def main():
     ap.add_argument("--sfens", required=True)
     ap.add_argument("--limit", type=int, default=10000)
     ap.add_argument("--tolerance", type=float, default=15.0, help="mean |int - float| in cp")
-    ap.add_argument("--lam", type=float, default=0.75, help="as train.py's, for the losses")
+    ap.add_argument("--lam", type=float, default=1.0, help="as train.py's, for the losses")
     ap.add_argument("--k", type=float, default=600.0, help="as train.py's (its WORK/k.txt)")
     args = ap.parse_args()
 

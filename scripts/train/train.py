@@ -117,7 +117,9 @@ def main():
     ap.add_argument("--lr-decay", type=float, default=0.75, help="per epoch")
     ap.add_argument("--l1-lr-scale", type=float, default=0.1,
                     help="the first hidden layer's learning rate, relative to --lr")
-    ap.add_argument("--lam", type=float, default=0.75, help="weight of the score against the result")
+    ap.add_argument("--lam", type=float, default=1.0,
+                    help="weight of the score against the game result (1: the score only; with "
+                    "results mixed in, the net learns the outcomes of the training games)")
     ap.add_argument("--k", type=float, default=0, help="score scale of the win probability "
                     "sigmoid(score / K); 0 fits it to the training set's results")
     ap.add_argument("--leak", type=float, default=0.0,
@@ -127,7 +129,7 @@ def main():
                     help="decoupled weight decay of the king buckets' own first-layer rows (not "
                     "the shared K-P rows): a bucket departs from the shared weights only where "
                     "its data insists")
-    ap.add_argument("--dropout", type=float, default=0.0,
+    ap.add_argument("--dropout", type=float, default=0.1,
                     help="training only: share of the first layer's outputs zeroed per position")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
