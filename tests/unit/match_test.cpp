@@ -384,6 +384,22 @@ TEST(MatchReport, EtaFromGamesDoneGamesLeftAndConcurrency) {
     EXPECT_EQ(progress_line(totals, 10, options, 1000).find("ETA"), std::string::npos);
 }
 
+// A match stopped by the SPRT says so in its summary even when the games still in play at the
+// decision, counted after it, bring the LLR back inside the bounds.
+TEST(MatchReport, SummaryKeepsTheSprtDecisionThatStoppedTheMatch) {
+    MatchOptions options;
+    options.sprt = SprtParams{0, 100};
+    MatchTotals totals;
+    totals.wdl = {48, 3, 44};
+    ASSERT_EQ(sprt_decision(totals.wdl, *options.sprt), "");
+    EXPECT_NE(summary_text(totals, options).find("no decision"), std::string::npos);
+    totals.stop_reason     = "SPRT accepted H0";
+    totals.stopped_after   = 94;
+    const std::string text = summary_text(totals, options);
+    EXPECT_NE(text.find("accepted H0 after 94 games"), std::string::npos) << text;
+    EXPECT_EQ(text.find("no decision"), std::string::npos) << text;
+}
+
 TEST(MatchStats, SprtOnKnownInputs) {
     EXPECT_NEAR(sprt_llr({6, 2, 2}, 0, 5), 0.08832073383814437, 1e-9);
     EXPECT_NEAR(sprt_llr({10, 20, 5}, -5, 5), 0.3525590037435168, 1e-9);

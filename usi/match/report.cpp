@@ -145,8 +145,14 @@ std::string summary_text(const MatchTotals& t, const MatchOptions& options) {
         out << "SPRT elo0 " << fixed(p.elo0, 1) << " elo1 " << fixed(p.elo1, 1) << " alpha "
             << p.alpha << " beta " << p.beta << ": LLR "
             << fixed(sprt_llr(t.wdl, p.elo0, p.elo1), 3) << " bounds ("
-            << fixed(sprt_lower_bound(p), 3) << ", " << fixed(sprt_upper_bound(p), 3) << ") "
-            << (dec.empty() ? "no decision" : "accepted " + dec) << '\n';
+            << fixed(sprt_lower_bound(p), 3) << ", " << fixed(sprt_upper_bound(p), 3) << ") ";
+        // The decision that stopped the match stands: the games in play then finish and count,
+        // and may move the LLR back inside the bounds.
+        if (t.stop_reason.rfind("SPRT accepted ", 0) == 0)
+            out << t.stop_reason.substr(5) << " after " << t.stopped_after << " games";
+        else
+            out << (dec.empty() ? "no decision" : "accepted " + dec);
+        out << '\n';
     }
     out << "termination reasons:\n";
     for (const auto& [reason, count] : t.reasons) {

@@ -116,8 +116,9 @@ public:
         if (options_.sprt && !stop_) {
             const std::string decision = sprt_decision(totals_.wdl, *options_.sprt);
             if (!decision.empty()) {
-                stop_               = true;
-                totals_.stop_reason = "SPRT accepted " + decision;
+                stop_                 = true;
+                totals_.stop_reason   = "SPRT accepted " + decision;
+                totals_.stopped_after = totals_.wdl.games();
             }
         }
         show_progress();
