@@ -148,8 +148,8 @@ std::string summary_text(const MatchTotals& t, const MatchOptions& options) {
             << fixed(sprt_lower_bound(p), 3) << ", " << fixed(sprt_upper_bound(p), 3) << ") ";
         // The decision that stopped the match stands: the games in play then finish and count,
         // and may move the LLR back inside the bounds.
-        if (t.stop_reason.rfind("SPRT accepted ", 0) == 0)
-            out << t.stop_reason.substr(5) << " after " << t.stopped_after << " games";
+        if (t.stopped_after > 0)
+            out << t.stop_reason << " after " << t.stopped_after << " games";
         else
             out << (dec.empty() ? "no decision" : "accepted " + dec);
         out << '\n';

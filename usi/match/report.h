@@ -26,8 +26,8 @@ struct MatchTotals {
     std::array<std::string, 2> names; ///< Engine names.
     std::vector<EloEstimate>   history; ///< Estimate after each game (for the plot).
     std::string                stop_reason; ///< Why the match stopped early, if it did.
-    int stopped_after = 0; ///< Games counted when the stop was decided (games then in play
-                           ///< still finish and count).
+    int stopped_after = 0; ///< Games counted when the SPRT stopped the match (0: it did not);
+                           ///< games then in play still finish and count.
 
     /// Counts a finished game (INTERRUPTED games are not counted).
     void add(const GameResult& game);
