@@ -3,7 +3,9 @@
 # Resumable: shards already on disk are skipped, and a shard is written through a .part file,
 # so an interrupted run loses at most the shard in progress. Deterministic: a seed and the
 # engine's commit give the same bytes. Each finished shard adds a row to MANIFEST.tsv.
-#   scripts/train/gensfen.sh FIRST_SEED LAST_SEED [games-per-shard (4000)] [nodes (5000)]
+#   [EVAL_FILE=net.nnue] scripts/train/gensfen.sh FIRST_SEED LAST_SEED [games-per-shard (4000)]
+#                                                  [nodes (5000)]
+# EVAL_FILE: the net that plays and labels the games (the teacher); unset, the linear evaluation.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
@@ -21,14 +23,22 @@ copy=$(mktemp -d)/tsubame
 cp "$engine" "$copy"
 # The engine's own commit (what it was built from), not the checkout's.
 commit=$("$copy" --version | sed -n 's/^commit //p')
+teacher=linear
+eval_args=()
+if [[ -n "${EVAL_FILE:-}" ]]; then
+  # A private copy too, named in MANIFEST by its hash.
+  cp "$EVAL_FILE" "$(dirname "$copy")/teacher.nnue"
+  eval_args=(--eval-file "$(dirname "$copy")/teacher.nnue")
+  teacher="$(basename "$EVAL_FILE"):$(sha256sum "$EVAL_FILE" | cut -c1-16)"
+fi
 mkdir -p "$dir"
 manifest="$dir/MANIFEST.tsv"
-[[ -f "$manifest" ]] || printf 'shard\tseed\tgames\tnodes\tpositions\tbytes\tcommit\tdate\n' >"$manifest"
+[[ -f "$manifest" ]] || printf 'shard\tseed\tgames\tnodes\tpositions\tbytes\tcommit\tdate\tteacher\n' >"$manifest"
 for ((seed = first; seed <= last; seed++)); do
   shard=$(printf 'shard-%05d.games' "$seed")
   [[ -f "$dir/$shard" ]] && continue
-  "$copy" gensfen --out "$dir/$shard" --games "$games" --nodes "$nodes" --seed "$seed"
+  "$copy" gensfen --out "$dir/$shard" --games "$games" --nodes "$nodes" --seed "$seed" "${eval_args[@]}"
   positions=$("$copy" games-dump "$dir/$shard" | wc -l)
-  printf '%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n' "$shard" "$seed" "$games" "$nodes" "$positions" \
-    "$(stat -c %s "$dir/$shard")" "$commit" "$(date -u +%F)" >>"$manifest"
+  printf '%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n' "$shard" "$seed" "$games" "$nodes" "$positions" \
+    "$(stat -c %s "$dir/$shard")" "$commit" "$(date -u +%F)" "$teacher" >>"$manifest"
 done

@@ -16,6 +16,7 @@
 
 #include <unistd.h>
 
+#include "../unit/random_network.h"
 #include "command.h"
 #include "match/child_process.h"
 #include "movegen/movegen.h"
@@ -563,6 +564,45 @@ TEST(CommandLine, MakebookWritesABookTheEngineReads) {
     EXPECT_EQ(run_tsubame({"makebook", lines, book, "--depth", "x"}).status, 2);
     std::remove(lines.c_str());
     std::remove(book.c_str());
+}
+
+// `tsubame gensfen --eval-file`: a net labels the games (each net teaches the next one); a bad
+// file is refused by name before any game.
+TEST(CommandLine, GensfenPlaysWithTheNetOfEvalFile) {
+    const std::string dir   = testing::TempDir() + "tsubame_gensfen_" + std::to_string(getpid());
+    const std::string net   = dir + ".nnue";
+    const std::string bytes = nnue::write_network(*nnue::random_network(5));
+    std::ofstream(net, std::ios::binary) << bytes;
+    auto shard_of = [&](const std::vector<std::string>& extra) {
+        std::vector<std::string> args{"gensfen", "--out", dir + ".games", "--games", "2",
+                                      "--nodes", "300",   "--seed",       "3"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const CommandLineRun run = run_tsubame(args);
+        EXPECT_EQ(run.status, 0) << run.err;
+        std::ifstream      file(dir + ".games", std::ios::binary);
+        std::ostringstream text;
+        text << file.rdbuf();
+        // The shard's bytes (its header names the teacher) and its labelled positions.
+        return std::pair{text.str(), run_tsubame({"games-dump", dir + ".games"}).out};
+    };
+    const auto [linear, linear_positions] = shard_of({});
+    const auto [by_net, net_positions]    = shard_of({"--eval-file", net});
+    EXPECT_EQ(linear.find("--eval-file"), std::string::npos);
+    EXPECT_NE(by_net.find("--eval-file " + net + " (net: "), std::string::npos) << "provenance";
+    EXPECT_FALSE(net_positions.empty());
+    EXPECT_NE(linear_positions, net_positions) << "the same games with and without the net";
+
+    std::ofstream(net, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+    for (const std::string& bad : {net, dir + ".missing"}) {
+        const CommandLineRun run =
+            run_tsubame({"gensfen", "--out", dir + ".bad", "--games", "1", "--eval-file", bad});
+        EXPECT_EQ(run.status, 1);
+        EXPECT_TRUE(run.err.starts_with("gensfen: ")) << run.err;
+        EXPECT_NE(run.err.find("--eval-file '" + bad + "'"), std::string::npos) << run.err;
+        EXPECT_FALSE(std::ifstream(dir + ".bad.part")) << "no shard begun";
+    }
+    for (const std::string& suffix : {".nnue", ".games"})
+        std::remove((dir + suffix).c_str());
 }
 
 TEST(CommandLine, UnknownArgumentsFailWithAMessage) {

@@ -5,11 +5,14 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "command.h"
 #include "core/notation.h"
+#include "eval/nnue/network.h"
 #include "movegen/movegen.h"
 #include "tools/selfplay.h"
 #include "usi_loop.h"
@@ -22,11 +25,12 @@ constexpr std::string_view GENSFEN_USAGE =
     "usage: tsubame gensfen --out FILE [--games N (100)] [--nodes N (5000)] [--seed S (1)]\n"
     "                       [--random-moves N (6)] [--random-max-ply N (32)]\n"
     "                       [--random-multipv N (8)] [--random-margin CP (100)]\n"
-    "                       [--eval-limit CP (2000)] [--max-plies N (320)]\n";
+    "                       [--eval-limit CP (2000)] [--max-plies N (320)]\n"
+    "                       [--eval-file NET (the linear evaluation)]\n";
 
 // Parses `--flag value` pairs into the options; the error names the bad argument.
 bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string& out,
-                        std::string& error) {
+                        std::string& eval_file, std::string& error) {
     for (int i = 2; i < argc; i += 2) {
         const std::string_view flag = argv[i];
         if (i + 1 >= argc) {
@@ -37,6 +41,10 @@ bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string&
         uint64_t               n     = 0;
         if (flag == "--out") {
             out = value;
+            continue;
+        }
+        if (flag == "--eval-file") {
+            eval_file = value;
             continue;
         }
         if (!parse_integer(value, n)) {
@@ -66,13 +74,31 @@ bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string&
     return error.empty();
 }
 
-std::string provenance_of(const SelfPlayOptions& o) {
+// Reads the net of --eval-file; the error names the file and what is wrong with it.
+bool load_eval_file(const std::string& path, nnue::Network& net, std::string& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open --eval-file '" + path + "'";
+        return false;
+    }
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (const Status s = nnue::read_network(bytes, net); !s.ok()) {
+        error = "--eval-file '" + path + "': " + s.message();
+        return false;
+    }
+    return true;
+}
+
+std::string provenance_of(const SelfPlayOptions& o, const std::string& eval_file) {
     return "tsubame gensfen --games " + std::to_string(o.games) + " --nodes "
          + std::to_string(o.nodes) + " --seed " + std::to_string(o.seed) + " --random-moves "
          + std::to_string(o.random_moves) + " --random-max-ply " + std::to_string(o.random_max_ply)
          + " --random-multipv " + std::to_string(o.random_multipv) + " --random-margin "
          + std::to_string(o.random_margin) + " --eval-limit " + std::to_string(o.eval_limit)
-         + " --max-plies " + std::to_string(o.max_plies) + "; engine " + ENGINE_NAME;
+         + " --max-plies " + std::to_string(o.max_plies)
+         + (o.network ? " --eval-file " + eval_file + " (net: " + o.network->description + ")"
+                      : std::string())
+         + "; engine " + ENGINE_NAME;
 }
 
 } // namespace
@@ -88,10 +114,19 @@ int run_gensfen(int argc, char* argv[]) {
     options.random_multipv = 8;
     // Past 2000 the game is decided; the positions between there and 3000 would add little.
     options.eval_limit = 2000;
-    std::string out_path, error;
-    if (!parse_gensfen_args(argc, argv, options, out_path, error)) {
+    std::string out_path, eval_file, error;
+    if (!parse_gensfen_args(argc, argv, options, out_path, eval_file, error)) {
         std::cerr << "gensfen: " << error << "\n" << GENSFEN_USAGE;
         return 2;
+    }
+    // The teacher: each net labels the positions the next one learns from.
+    auto network = std::make_unique<nnue::Network>();
+    if (!eval_file.empty()) {
+        if (!load_eval_file(eval_file, *network, error)) {
+            std::cerr << "gensfen: " << error << "\n";
+            return 1;
+        }
+        options.network = network.get();
     }
     const std::string part = out_path + ".part";
     std::ofstream     out(part, std::ios::binary | std::ios::trunc);
@@ -99,7 +134,7 @@ int run_gensfen(int argc, char* argv[]) {
         std::cerr << "gensfen: cannot write " << part << "\n";
         return 1;
     }
-    write_game_file_header(out, provenance_of(options));
+    write_game_file_header(out, provenance_of(options, eval_file));
     const auto start    = std::chrono::steady_clock::now();
     int        played   = 0;
     uint64_t   labelled = 0;

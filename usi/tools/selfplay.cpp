@@ -39,6 +39,7 @@ Move random_move(Position& pos, Searcher& searcher, const SelfPlayOptions& optio
     SearchLimits limits;
     limits.nodes = options.nodes;
     SearchOptions search;
+    search.network  = options.network;
     search.multi_pv = options.random_multipv;
     std::vector<SearchInfo> lines; // the latest exact report of each line
     (void)searcher.run(pos, limits, search, [&](const SearchInfo& info) {
@@ -67,6 +68,8 @@ void self_play(const SelfPlayOptions&                        options,
     std::mt19937_64 rng(options.seed);
     SearchLimits    limits;
     limits.nodes = options.nodes;
+    SearchOptions search;
+    search.network = options.network;
 
     for (int g = 0; g < options.games; ++g) {
         Game       game;
@@ -98,7 +101,7 @@ void self_play(const SelfPlayOptions&                        options,
                     continue;
                 }
             }
-            const SearchResult r = searcher.run(pos, limits, SearchOptions{}, {});
+            const SearchResult r = searcher.run(pos, limits, search, {});
             if (r.best == Move::none()) {
                 record.end          = GameEnd::MATED;
                 record.black_result = int8_t(-win);

@@ -8,6 +8,10 @@
 
 #include "tools/game_record.h"
 
+namespace tsubame::nnue {
+struct Network;
+}
+
 namespace tsubame {
 
 /// How self-play games are played.
@@ -23,6 +27,8 @@ struct SelfPlayOptions {
     int      eval_limit     = 3000; ///< A game ends, decided, once a score reaches this.
     int      max_plies      = 320; ///< Draw when reached.
     uint64_t seed           = 1;
+    /// The evaluation of both sides (read-only, alive while playing); null: the linear one.
+    const nnue::Network* network = nullptr;
 };
 
 /// Plays the games in order; `on_game` receives each finished game. The same options give the
