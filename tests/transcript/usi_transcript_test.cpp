@@ -601,7 +601,7 @@ TEST(CommandLine, GensfenPlaysWithTheNetOfEvalFile) {
         EXPECT_NE(run.err.find("--eval-file '" + bad + "'"), std::string::npos) << run.err;
         EXPECT_FALSE(std::ifstream(dir + ".bad.part")) << "no shard begun";
     }
-    for (const std::string& suffix : {".nnue", ".games"})
+    for (const char* suffix : {".nnue", ".games"})
         std::remove((dir + suffix).c_str());
 }
 
