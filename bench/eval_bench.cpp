@@ -54,17 +54,17 @@ std::unique_ptr<nnue::Network> arbitrary_network() {
     auto     next = [&] { return int((seed = seed * 6364136223846793005ull + 1) >> 58) - 32; };
     for (auto& row : net->ft_weights)
         for (int16_t& w : row)
-            w = int16_t(next());
+            w = int16_t(next() * 8);
     for (int16_t& b : net->ft_bias)
-        b = int16_t(next() + 32);
+        b = int16_t((next() + 32) * 8);
     for (auto& row : net->l1_weights)
         for (int8_t& w : row)
             w = int8_t(next());
     for (auto& row : net->l2_weights)
         for (int8_t& w : row)
             w = int8_t(next());
-    for (int8_t& w : net->out_weights)
-        w = int8_t(next());
+    for (int16_t& w : net->out_weights)
+        w = int16_t(next() * 16);
     return net;
 }
 

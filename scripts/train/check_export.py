@@ -85,7 +85,7 @@ def read_tensors(data):
     shapes = [((nm.INPUTS, nm.HALF), np.int16), ((nm.HALF,), np.int16),
               ((nm.HIDDEN1, 2 * nm.HALF), np.int8), ((nm.HIDDEN1,), np.int32),
               ((nm.HIDDEN2, nm.HIDDEN1), np.int8), ((nm.HIDDEN2,), np.int32),
-              ((nm.HIDDEN2,), np.int8), ((1,), np.int32)]
+              ((nm.HIDDEN2,), np.int16), ((1,), np.int32)]
     tensors = []
     for shape, dtype in shapes:
         count = int(np.prod(shape))

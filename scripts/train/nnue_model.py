@@ -17,17 +17,19 @@ KING_BUCKETS = 16  # nnue::KING_BUCKETS
 INPUTS = KING_BUCKETS * BASE_INPUTS  # nnue::INPUTS: bucket * BASE_INPUTS + base feature
 RECORD_FEATURES = 40  # usi/tools/nnue_data.h: RECORD_FEATURES
 HALF, HIDDEN1, HIDDEN2 = 256, 32, 32
-ARCHITECTURE = b"K-P(1696)x16buckets->256x2->32->32->1 v3"
+ARCHITECTURE = b"K-P(1696)x16buckets->256x2->32->32->1 v4"
 SCORE_SCALE = 600.0  # centipawns per unit of the float output
 ACTIVATION = 127  # integer value of a float activation of 1.0
+FT_SHIFT = 3  # the accumulator holds the first layer at 2**3 times ACTIVATION
+FT_SCALE = ACTIVATION << FT_SHIFT
 L1_SCALE = 512  # first hidden layer's weights: float x 512 (shift 9 in the engine)
 L2_SCALE = 128  # second hidden layer's weights: float x 128 (shift 7)
-OUTPUT_SCALE = 16  # the engine divides the integer output by this
+OUTPUT_SCALE = 256  # the engine divides the integer output by this (int16 output weights)
 MAX_SCORE = 20000  # and clamps the score to this
 # Largest float weights that quantise into int8.
 L1_WEIGHT_LIMIT = 127 / L1_SCALE
 L2_WEIGHT_LIMIT = 127 / L2_SCALE
-OUT_WEIGHT_LIMIT = 127 * ACTIVATION / (OUTPUT_SCALE * SCORE_SCALE)
+OUT_WEIGHT_LIMIT = 32767 * ACTIVATION / (OUTPUT_SCALE * SCORE_SCALE)
 
 RECORD = np.dtype([("us", "<u2", RECORD_FEATURES), ("them", "<u2", RECORD_FEATURES),
                    ("score", "<i2"), ("result", "i1"), ("ply", "u1")])
@@ -89,8 +91,9 @@ class Net(nn.Module):
 
 
 def quantise(net, us=None, them=None):
-    """The integer tensors of the engine's net, in the file's order. The hidden biases get half
-    a step added, so that the engine's shift rounds instead of truncating; with sample
+    """The integer tensors of the engine's net, in the file's order. The first layer's and the
+    hidden layers' biases get half a step added, so that the engine's shifts round instead of
+    truncating; with sample
     positions (`us`, `them`: feature arrays), the output bias then absorbs the mean difference
     between the integer and the float net (rounding many weights of always-present features
     shifts every score alike: 12 cp on one trained net)."""
@@ -99,13 +102,13 @@ def quantise(net, us=None, them=None):
         return np.clip(np.round(t.detach().numpy().astype(np.float64) * scale),
                        info.min, info.max).astype(dtype)
     tensors = [
-        q(net.ft_weights(), ACTIVATION, np.int16),
-        q(net.ft_bias, ACTIVATION, np.int16),
+        q(net.ft_weights(), FT_SCALE, np.int16),
+        q(net.ft_bias, FT_SCALE, np.int16) + np.int16(1 << (FT_SHIFT - 1)),
         q(net.l1.weight, L1_SCALE, np.int8),
         q(net.l1.bias, ACTIVATION * L1_SCALE, np.int32) + L1_SCALE // 2,
         q(net.l2.weight, L2_SCALE, np.int8),
         q(net.l2.bias, ACTIVATION * L2_SCALE, np.int32) + L2_SCALE // 2,
-        q(net.out.weight[0], OUTPUT_SCALE * SCORE_SCALE / ACTIVATION, np.int8),
+        q(net.out.weight[0], OUTPUT_SCALE * SCORE_SCALE / ACTIVATION, np.int16),
         q(net.out.bias, OUTPUT_SCALE * SCORE_SCALE, np.int32),
     ]
     if us is not None:
@@ -157,7 +160,7 @@ def integer_forward(tensors, us, them):
     def accumulate(features):
         acc = ft_b + ft_w[features.astype(np.int64)].sum(axis=1)
         # The engine's accumulator is int16 and wraps; a sound net never gets there.
-        return np.clip(acc, 0, ACTIVATION)
+        return np.clip(acc >> FT_SHIFT, 0, ACTIVATION)
     x = np.concatenate([accumulate(us), accumulate(them)], axis=1)
     x = np.clip((x @ l1_w.T + l1_b) >> 9, 0, ACTIVATION)
     x = np.clip((x @ l2_w.T + l2_b) >> 7, 0, ACTIVATION)

@@ -14,12 +14,12 @@ namespace tsubame::nnue {
 inline std::unique_ptr<Network> random_network(uint64_t seed) {
     auto                               net = std::make_unique<Network>();
     std::mt19937_64                    rng(seed);
-    std::uniform_int_distribution<int> small(-40, 40), byte(-127, 127), bias(-1000, 1000);
+    std::uniform_int_distribution<int> small(-320, 320), byte(-127, 127), bias(-1000, 1000);
     for (auto& row : net->ft_weights)
         for (int16_t& w : row)
             w = int16_t(small(rng));
     for (int16_t& b : net->ft_bias)
-        b = int16_t(small(rng) + 40);
+        b = int16_t(small(rng) + 320);
     for (auto& row : net->l1_weights)
         for (int8_t& w : row)
             w = int8_t(byte(rng) / 4);
@@ -30,8 +30,8 @@ inline std::unique_ptr<Network> random_network(uint64_t seed) {
             w = int8_t(byte(rng) / 4);
     for (int32_t& b : net->l2_bias)
         b = bias(rng);
-    for (int8_t& w : net->out_weights)
-        w = int8_t(byte(rng));
+    for (int16_t& w : net->out_weights)
+        w = int16_t(byte(rng) * 16);
     net->out_bias    = bias(rng);
     net->description = "random, seed " + std::to_string(seed);
     return net;

@@ -254,7 +254,7 @@ Value propagate_with(const Network& net, const Accumulator& acc, Color side_to_m
     for (int half = 0; half < 2; ++half) {
         const int16_t* v = acc.values[half == 0 ? side_to_move : ~side_to_move];
         for (int j = 0; j < HALF_DIMENSIONS; ++j)
-            input[half * HALF_DIMENSIONS + j] = uint8_t(std::clamp<int>(v[j], 0, 127));
+            input[half * HALF_DIMENSIONS + j] = uint8_t(std::clamp<int>(v[j] >> FT_SHIFT, 0, 127));
     }
     alignas(64) uint8_t hidden1[HIDDEN1];
     alignas(64) uint8_t hidden2[HIDDEN2];
