@@ -1,6 +1,10 @@
 #include "version.h"
 
+#include <memory>
 #include <string_view>
+
+#include "eval/nnue/embedded.h"
+#include "eval/nnue/network.h"
 
 #include "usi_loop.h"
 
@@ -35,11 +39,21 @@ std::string compiler() {
 #endif
 }
 
+// The evaluation the build plays with: its built-in net, named by its hash, or the linear one.
+std::string evaluation() {
+    const std::string_view embedded = nnue::embedded_network();
+    if (embedded.empty()) return "eval linear (no net built in)";
+    auto net = std::make_unique<nnue::Network>(); // 14 MB: not on the stack
+    if (const Status s = nnue::read_network(embedded, *net); !s.ok())
+        return "eval linear (the built-in net does not load: " + s.message() + ")";
+    return "eval net " + nnue::hash_name(net->hash) + ": " + net->description;
+}
+
 } // namespace
 
 std::string version_text() {
     return std::string(ENGINE_NAME) + "\ncommit " TSUBAME_GIT_COMMIT "\nbuilt " + build_date()
-         + " with " + compiler() + "\n";
+         + " with " + compiler() + "\n" + evaluation() + "\n";
 }
 
 } // namespace tsubame::usi

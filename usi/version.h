@@ -9,7 +9,8 @@
 namespace tsubame::usi {
 
 /// `Tsubame 0.1`, `commit <git describe --always --dirty>` (or `commit unknown` outside a git
-/// checkout) and `built <YYYY-MM-DD> with <compiler>`, one per line.
+/// checkout), `built <YYYY-MM-DD> with <compiler>` and `eval net <hash>: <its description>` (the
+/// built-in net) or `eval linear (...)`, one per line.
 std::string version_text();
 
 } // namespace tsubame::usi

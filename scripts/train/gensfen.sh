@@ -5,7 +5,8 @@
 # engine's commit give the same bytes. Each finished shard adds a row to MANIFEST.tsv.
 #   [EVAL_FILE=net.nnue] scripts/train/gensfen.sh FIRST_SEED LAST_SEED [games-per-shard (4000)]
 #                                                  [nodes (5000)]
-# EVAL_FILE: the net that plays and labels the games (the teacher); unset, the linear evaluation.
+# EVAL_FILE: the net that plays and labels the games (the teacher); unset, the engine's built-in
+# net (or the linear evaluation in a build without one).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
@@ -23,13 +24,17 @@ copy=$(mktemp -d)/tsubame
 cp "$engine" "$copy"
 # The engine's own commit (what it was built from), not the checkout's.
 commit=$("$copy" --version | sed -n 's/^commit //p')
-teacher=linear
+# The built-in net by its hash (`--version`: "eval net <hash>: ..."), or "linear".
+teacher=$("$copy" --version | sed -n 's/^eval net \([0-9a-f]*\):.*/built-in:\1/p; s/^eval linear.*/linear/p')
 eval_args=()
 if [[ -n "${EVAL_FILE:-}" ]]; then
-  # A private copy too, named in MANIFEST by its hash.
-  cp "$EVAL_FILE" "$(dirname "$copy")/teacher.nnue"
-  eval_args=(--eval-file "$(dirname "$copy")/teacher.nnue")
-  teacher="$(basename "$EVAL_FILE"):$(sha256sum "$EVAL_FILE" | cut -c1-16)"
+  # A private copy too, under the same name (the shards name it); named in MANIFEST by the hash
+  # its file ends with, as `--version` names a built-in net.
+  net_copy="$(dirname "$copy")/$(basename "$EVAL_FILE")"
+  cp "$EVAL_FILE" "$net_copy"
+  eval_args=(--eval-file "$net_copy")
+  hash=$(od -An -tx4 -j $(($(stat -c %s "$net_copy") - 4)) -N 4 "$net_copy" | tr -d ' ')
+  teacher="$(basename "$EVAL_FILE"):$hash"
 fi
 mkdir -p "$dir"
 manifest="$dir/MANIFEST.tsv"

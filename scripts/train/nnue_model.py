@@ -26,7 +26,8 @@ L1_SCALE = 512  # first hidden layer's weights: float x 512 (shift 9 in the engi
 L2_SCALE = 128  # second hidden layer's weights: float x 128 (shift 7)
 OUTPUT_SCALE = 256  # the engine divides the integer output by this (int16 output weights)
 MAX_SCORE = 20000  # and clamps the score to this
-# Largest float weights that quantise into int8.
+# Largest float weights that quantise into int8 (int16 for the output weights: their limit,
+# about 27, never binds; at x16/int8 it was 1.68).
 L1_WEIGHT_LIMIT = 127 / L1_SCALE
 L2_WEIGHT_LIMIT = 127 / L2_SCALE
 OUT_WEIGHT_LIMIT = 32767 * ACTIVATION / (OUTPUT_SCALE * SCORE_SCALE)
@@ -103,7 +104,8 @@ def quantise(net, us=None, them=None):
                        info.min, info.max).astype(dtype)
     tensors = [
         q(net.ft_weights(), FT_SCALE, np.int16),
-        q(net.ft_bias, FT_SCALE, np.int16) + np.int16(1 << (FT_SHIFT - 1)),
+        np.clip(q(net.ft_bias, FT_SCALE, np.int32) + (1 << (FT_SHIFT - 1)), -32768,
+                32767).astype(np.int16),
         q(net.l1.weight, L1_SCALE, np.int8),
         q(net.l1.bias, ACTIVATION * L1_SCALE, np.int32) + L1_SCALE // 2,
         q(net.l2.weight, L2_SCALE, np.int8),

@@ -18,6 +18,7 @@
 
 #include "../unit/random_network.h"
 #include "command.h"
+#include "eval/nnue/embedded.h"
 #include "match/child_process.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
@@ -512,13 +513,23 @@ TEST(CommandLine, VersionNamesTheCommitAndTheBuildDate) {
         const CommandLineRun run = run_tsubame({flag});
         EXPECT_EQ(run.status, 0) << flag;
         EXPECT_EQ(run.err, "") << flag;
-        ASSERT_EQ(run.out.size(), 3u) << joined(run.out);
+        ASSERT_EQ(run.out.size(), 4u) << joined(run.out);
         EXPECT_EQ(run.out[0], usi::ENGINE_NAME); // as `id name` says it
         EXPECT_TRUE(std::regex_match(run.out[1], std::regex("commit ([0-9A-Za-z._-]+|unknown)")))
             << run.out[1];
         EXPECT_TRUE(std::regex_match(run.out[2], std::regex("built 20[0-9]{2}-[01][0-9]-[0-3][0-9] "
                                                             "with (GCC|clang) [0-9.]+")))
             << run.out[2];
+        // The evaluation it plays with: the built-in net by its hash (what the engine loads at
+        // start), or the linear one.
+        const auto embedded = nnue::embedded_network();
+        const auto net      = std::make_unique<nnue::Network>();
+        if (!embedded.empty() && nnue::read_network(embedded, *net).ok()) {
+            EXPECT_EQ(run.out[3],
+                      "eval net " + nnue::hash_name(net->hash) + ": " + net->description);
+        } else {
+            EXPECT_TRUE(run.out[3].starts_with("eval linear (")) << run.out[3];
+        }
     }
 }
 
@@ -585,12 +596,23 @@ TEST(CommandLine, GensfenPlaysWithTheNetOfEvalFile) {
         // The shard's bytes (its header names the teacher) and its labelled positions.
         return std::pair{text.str(), run_tsubame({"games-dump", dir + ".games"}).out};
     };
-    const auto [linear, linear_positions] = shard_of({});
-    const auto [by_net, net_positions]    = shard_of({"--eval-file", net});
-    EXPECT_EQ(linear.find("--eval-file"), std::string::npos);
-    EXPECT_NE(by_net.find("--eval-file " + net + " (net: "), std::string::npos) << "provenance";
+    // Without --eval-file: the built-in net, or the linear evaluation in a build without one.
+    const auto [by_default, default_positions] = shard_of({});
+    const auto [by_net, net_positions]         = shard_of({"--eval-file", net});
+    EXPECT_EQ(by_default.find("--eval-file"), std::string::npos);
+    EXPECT_NE(by_default.find(nnue::embedded_network().empty() ? " (the linear evaluation)"
+                                                               : " (the built-in net "),
+              std::string::npos);
+    // The provenance names the net by its file's base name and hash, not by its path.
+    const auto read = std::make_unique<nnue::Network>();
+    ASSERT_TRUE(nnue::read_network(bytes, *read).ok());
+    const std::string base = net.substr(net.find_last_of('/') + 1);
+    EXPECT_NE(by_net.find("--eval-file " + base + " (net " + nnue::hash_name(read->hash) + ": "),
+              std::string::npos)
+        << "provenance";
+    EXPECT_EQ(by_net.find(testing::TempDir()), std::string::npos) << "a path in the provenance";
     EXPECT_FALSE(net_positions.empty());
-    EXPECT_NE(linear_positions, net_positions) << "the same games with and without the net";
+    EXPECT_NE(default_positions, net_positions) << "the same games with and without the net";
 
     std::ofstream(net, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
     for (const std::string& bad : {net, dir + ".missing"}) {

@@ -309,6 +309,12 @@ TEST(Nnue, NetFileRoundTripsExactly) {
     ASSERT_TRUE(s.ok()) << s.message();
     EXPECT_EQ(read->description, net->description);
     EXPECT_EQ(write_network(*read), bytes);
+    // The net's name is the hash its file ends with (little-endian).
+    uint32_t last = 0;
+    for (int i = 0; i < 4; ++i)
+        last |= uint32_t(uint8_t(bytes[bytes.size() - 4 + size_t(i)])) << (8 * i);
+    EXPECT_EQ(read->hash, last);
+    EXPECT_NE(read->hash, 0u);
     Game game;
     ASSERT_TRUE(game.set_position("startpos moves 2g2f 8c8d 2f2e").ok());
     EXPECT_EQ(evaluate_fresh(*read, game.position()), evaluate_fresh(*net, game.position()));

@@ -12,6 +12,7 @@
 
 #include "command.h"
 #include "core/notation.h"
+#include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "movegen/movegen.h"
 #include "tools/selfplay.h"
@@ -26,7 +27,7 @@ constexpr std::string_view GENSFEN_USAGE =
     "                       [--random-moves N (6)] [--random-max-ply N (32)]\n"
     "                       [--random-multipv N (8)] [--random-margin CP (100)]\n"
     "                       [--eval-limit CP (2000)] [--max-plies N (320)]\n"
-    "                       [--eval-file NET (the linear evaluation)]\n";
+    "                       [--eval-file NET (the built-in net, else the linear evaluation)]\n";
 
 // Parses `--flag value` pairs into the options; the error names the bad argument.
 bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string& out,
@@ -89,16 +90,23 @@ bool load_eval_file(const std::string& path, nnue::Network& net, std::string& er
     return true;
 }
 
+// The evaluation that played, named by its file's base name and its hash (not its path, so
+// that the same seed, commit and net give the same bytes wherever the net lies).
+std::string teacher_of(const SelfPlayOptions& o, const std::string& eval_file) {
+    if (!o.network) return " (the linear evaluation)";
+    const std::string net = nnue::hash_name(o.network->hash) + ": " + o.network->description + ")";
+    if (eval_file.empty()) return " (the built-in net " + net;
+    return " --eval-file " + eval_file.substr(eval_file.find_last_of('/') + 1) + " (net " + net;
+}
+
 std::string provenance_of(const SelfPlayOptions& o, const std::string& eval_file) {
     return "tsubame gensfen --games " + std::to_string(o.games) + " --nodes "
          + std::to_string(o.nodes) + " --seed " + std::to_string(o.seed) + " --random-moves "
          + std::to_string(o.random_moves) + " --random-max-ply " + std::to_string(o.random_max_ply)
          + " --random-multipv " + std::to_string(o.random_multipv) + " --random-margin "
          + std::to_string(o.random_margin) + " --eval-limit " + std::to_string(o.eval_limit)
-         + " --max-plies " + std::to_string(o.max_plies)
-         + (o.network ? " --eval-file " + eval_file + " (net: " + o.network->description + ")"
-                      : std::string())
-         + "; engine " + ENGINE_NAME;
+         + " --max-plies " + std::to_string(o.max_plies) + teacher_of(o, eval_file) + "; engine "
+         + ENGINE_NAME;
 }
 
 } // namespace
@@ -119,11 +127,18 @@ int run_gensfen(int argc, char* argv[]) {
         std::cerr << "gensfen: " << error << "\n" << GENSFEN_USAGE;
         return 2;
     }
-    // The teacher: each net labels the positions the next one learns from.
+    // The teacher: each net labels the positions the next one learns from; by default the
+    // build's own net.
     auto network = std::make_unique<nnue::Network>();
     if (!eval_file.empty()) {
         if (!load_eval_file(eval_file, *network, error)) {
             std::cerr << "gensfen: " << error << "\n";
+            return 1;
+        }
+        options.network = network.get();
+    } else if (const std::string_view embedded = nnue::embedded_network(); !embedded.empty()) {
+        if (const Status s = nnue::read_network(embedded, *network); !s.ok()) {
+            std::cerr << "gensfen: the built-in net: " << s.message() << "\n";
             return 1;
         }
         options.network = network.get();

@@ -7,7 +7,7 @@ namespace tsubame::usi {
 
 /// `tsubame gensfen --out FILE [--games N] [--nodes N] [--seed S] [--random-moves N]
 /// [--random-max-ply N] [--eval-limit CP] [--max-plies N] [--eval-file NET]`: plays the games
-/// (evaluated by NET, else the linear evaluation) and writes them to
+/// (evaluated by NET, else by the built-in net, else by the linear evaluation) and writes them to
 /// FILE (through FILE.part, renamed when complete, so a shard on disk is always whole).
 int run_gensfen(int argc, char* argv[]);
 

@@ -66,6 +66,14 @@ int8_t clipped(int32_t sum, int shift) {
 
 } // namespace
 
+std::string hash_name(uint32_t hash) {
+    constexpr char DIGITS[] = "0123456789abcdef";
+    std::string    name(8, '0');
+    for (int i = 7; i >= 0; --i, hash >>= 4)
+        name[size_t(i)] = DIGITS[hash & 15];
+    return name;
+}
+
 std::string write_network(const Network& net) {
     std::string out(MAGIC, sizeof MAGIC);
     put<uint32_t>(out, uint32_t(ARCHITECTURE.size()));
@@ -119,6 +127,7 @@ Status read_network(std::string_view bytes, Network& net) {
             p[i] = get<std::remove_pointer_t<decltype(p)>>(bytes, at);
     });
     net.description = description;
+    net.hash        = fnv1a(tensors);
     return Status::success();
 }
 

@@ -56,12 +56,17 @@ struct Network {
 
     /// Description from the file's header (provenance of the net).
     std::string description;
+    /// FNV-1a hash of the tensors, as the file ends with it: names the net (set when read).
+    uint32_t hash = 0;
 };
 
 /// The first layer's sums for both perspectives of one position.
 struct Accumulator {
     alignas(64) int16_t values[COLOR_NB][HALF_DIMENSIONS];
 };
+
+/// A net's hash as 8 lowercase hex digits, how tools and logs name a net.
+std::string hash_name(uint32_t hash);
 
 /// Parses a net file's bytes. The error names what is wrong: not a net, another
 /// architecture, truncated, trailing bytes, or a hash mismatch.
