@@ -465,37 +465,41 @@ TEST(Search, StoppedIterationKeepsAMoveItProvedBetter) {
         return lines;
     };
     int exercised = 0;
-    for (int i = 0; i < BENCH_POSITION_COUNT; ++i) {
+    for (int i = 0; i < BENCH_POSITION_COUNT && exercised < 3; ++i) {
         const std::string position = BENCH_POSITIONS[i];
         Harness           full_search;
         (void)full_search.search(position, depth_limit(9));
         const std::vector<SearchInfo> full = iterations(full_search);
-        // The first iteration (from depth 4) whose best move differs from the previous one.
-        size_t d = 4;
-        while (d < full.size() && full[d].pv[0] == full[d - 1].pv[0])
-            ++d;
-        if (d >= full.size()) continue;
-        const Move     before = full[d - 1].pv[0];
-        const Move     after  = full[d].pv[0];
-        const uint64_t end    = full[d].nodes;
-        // The node limit is checked every 1024 nodes: stop at least 1024 before the end.
-        if (end < full[d - 1].nodes + 4096) continue;
-        Harness      cut;
-        SearchLimits limits;
-        limits.nodes                           = end - 2048;
-        const BestMove                bm       = cut.search(position, limits);
-        const std::vector<SearchInfo> cut_info = iterations(cut);
-        ASSERT_FALSE(cut_info.empty());
-        // The stopped iteration searched `before` first, so another move on its line is one it
-        // proved better: usually `after`, or one that `after` overtook later in the iteration.
-        // The case is skipped when the stop fell before any such proof (the line is then
-        // `before`'s) or before the new depth; were proved moves dropped, every case would be
-        // skipped and `exercised` stay 0.
-        const Move kept = cut_info.back().pv[0];
-        if (cut_info.back().depth != int(d) + 1 || kept == before) continue;
-        ++exercised;
-        EXPECT_EQ(bm.move, kept) << position << ": " << to_usi(before) << " -> " << to_usi(kept)
-                                 << " (then " << to_usi(after) << ")";
+        // Every iteration (from depth 4) whose best move differs from the previous one, until
+        // a few cases are exercised (which iterations change their move depends on the
+        // evaluation, so looking at the first change only can find no case at all).
+        for (size_t d = 4; d < full.size() && exercised < 3; ++d) {
+            if (full[d].pv[0] == full[d - 1].pv[0]) continue;
+            const Move     before = full[d - 1].pv[0];
+            const Move     after  = full[d].pv[0];
+            const uint64_t end    = full[d].nodes;
+            // The node limit is checked every 1024 nodes: stop at least 1024 before the end,
+            // and at two distances from it, since the new move's proof may come late.
+            if (end < full[d - 1].nodes + 4096) continue;
+            for (const uint64_t margin : {uint64_t(1100), uint64_t(2048)}) {
+                Harness      cut;
+                SearchLimits limits;
+                limits.nodes                           = end - margin;
+                const BestMove                bm       = cut.search(position, limits);
+                const std::vector<SearchInfo> cut_info = iterations(cut);
+                ASSERT_FALSE(cut_info.empty());
+                // The stopped iteration searched `before` first, so another move on its line is
+                // one it proved better: usually `after`, or one that `after` overtook later in
+                // the iteration. The case is skipped when the stop fell before any such proof
+                // (the line is then `before`'s) or before the new depth; were proved moves
+                // dropped, every case would be skipped and `exercised` stay 0.
+                const Move kept = cut_info.back().pv[0];
+                if (cut_info.back().depth != int(d) + 1 || kept == before) continue;
+                ++exercised;
+                EXPECT_EQ(bm.move, kept) << position << ": " << to_usi(before) << " -> "
+                                         << to_usi(kept) << " (then " << to_usi(after) << ")";
+            }
+        }
     }
     EXPECT_GT(exercised, 0) << "no stopped iteration kept the better move it had found";
 }
