@@ -4,7 +4,8 @@
 Three scores per held-out record: the float model's (x SCORE_SCALE), the Python integer
 reference's, and the engine's (`tsubame nnue-eval`). The engine must equal the integer
 reference exactly, and the integer scores must stay within --tolerance centipawns of the
-float ones on average. Exits non-zero otherwise.
+float ones on average. The net read back into a float model (as `train.py --init` does) and
+quantised again must give the same integer scores. Exits non-zero otherwise.
 
   check_export.py --engine tsubame --net net.nnue --float WORK/float.pt --records v.bin
                   --sfens v.sfens [--tolerance 15]
@@ -43,7 +44,7 @@ def main():
         floats = net(torch.from_numpy(records["us"].astype(np.int64)),
                      torch.from_numpy(records["them"].astype(np.int64))).numpy() * nm.SCORE_SCALE
     with open(args.net, "rb") as f:
-        tensors = read_tensors(f.read())
+        tensors = nm.read_tensors(f.read())
     reference = nm.integer_forward(tensors, records["us"], records["them"])
     engine = subprocess.run([args.engine, "nnue-eval", args.net, "/dev/stdin"], input="".join(sfens),
                             capture_output=True, text=True, check=True).stdout.split()
@@ -56,12 +57,22 @@ def main():
     print(f"validation loss (lambda {lam}, K {k:.1f}): net {loss(engine, records, lam, k):.5f}, "
           f"linear evaluation {loss(linear, records, lam, k):.5f}")
 
+    # train.py --init reads a net back into the float model: quantised again, it must give the
+    # same integer scores.
+    reread = nm.Net()
+    nm.load_quantised(reread, tensors)
+    reread_scores = nm.integer_forward(nm.quantise(reread), records["us"], records["them"])
+    reread_mismatches = int((reread_scores != reference).sum())
+    print(f"net read back into the float model (train.py --init) and quantised again: "
+          f"{reread_mismatches} of {len(records)} scores differ")
+
     mismatches = int((engine != reference).sum())
     error = np.abs(reference - floats)
     print(f"positions {len(records)}: engine vs integer reference: {mismatches} differ; "
           f"integer vs float: mean {error.mean():.2f} cp, max {error.max():.1f} cp, "
           f"float scores mean |{np.abs(floats).mean():.1f}| cp")
-    if len(engine) != len(records) or mismatches or error.mean() > args.tolerance:
+    if (len(engine) != len(records) or mismatches or reread_mismatches
+            or error.mean() > args.tolerance):
         sys.exit("check_export: FAILED")
 
 
@@ -73,26 +84,6 @@ def loss(scores, records, lam, k):
     eps = 1e-7
     return (t * torch.log((t + eps) / (p + eps))
             + (1 - t) * torch.log((1 - t + eps) / (1 - p + eps))).mean().item()
-
-
-def read_tensors(data):
-    """The integer tensors of a net file (the header is checked by the engine itself)."""
-    at = 8
-    arch = int.from_bytes(data[at:at + 4], "little")
-    at += 4 + arch + 4
-    desc = int.from_bytes(data[at:at + 4], "little")
-    at += 4 + desc
-    shapes = [((nm.INPUTS, nm.HALF), np.int16), ((nm.HALF,), np.int16),
-              ((nm.HIDDEN1, 2 * nm.HALF), np.int8), ((nm.HIDDEN1,), np.int32),
-              ((nm.HIDDEN2, nm.HIDDEN1), np.int8), ((nm.HIDDEN2,), np.int32),
-              ((nm.HIDDEN2,), np.int16), ((1,), np.int32)]
-    tensors = []
-    for shape, dtype in shapes:
-        count = int(np.prod(shape))
-        dt = np.dtype(dtype).newbyteorder("<")
-        tensors.append(np.frombuffer(data, dt, count, at).reshape(shape))
-        at += count * dt.itemsize
-    return tensors
 
 
 if __name__ == "__main__":

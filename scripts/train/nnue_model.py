@@ -169,3 +169,47 @@ def integer_forward(tensors, us, them):
     out = x @ out_w + out_b
     # C++ integer division truncates towards zero.
     return np.clip(np.sign(out) * (np.abs(out) // OUTPUT_SCALE), -MAX_SCORE, MAX_SCORE)
+
+
+def read_tensors(data):
+    """The integer tensors of a net file of this architecture (the engine checks the rest of
+    the header)."""
+    at = 8
+    arch = int.from_bytes(data[at:at + 4], "little")
+    if data[:8] != b"TSBNNUE1" or data[at + 4:at + 4 + arch] != ARCHITECTURE:
+        raise ValueError(f"not a net of architecture {ARCHITECTURE.decode()}")
+    at += 4 + arch + 4
+    desc = int.from_bytes(data[at:at + 4], "little")
+    at += 4 + desc
+    shapes = [((INPUTS, HALF), np.int16), ((HALF,), np.int16),
+              ((HIDDEN1, 2 * HALF), np.int8), ((HIDDEN1,), np.int32),
+              ((HIDDEN2, HIDDEN1), np.int8), ((HIDDEN2,), np.int32),
+              ((HIDDEN2,), np.int16), ((1,), np.int32)]
+    tensors = []
+    for shape, dtype in shapes:
+        count = int(np.prod(shape))
+        dt = np.dtype(dtype).newbyteorder("<")
+        tensors.append(np.frombuffer(data, dt, count, at).reshape(shape))
+        at += count * dt.itemsize
+    return tensors
+
+
+def load_quantised(net, tensors):
+    """Sets the float model to an exported net's values (the inverse of quantise, up to its
+    rounding), to train on from a net instead of from scratch. A feature's weight is split into
+    its base feature's mean over the buckets (the shared row) and the bucket's difference, as
+    the factorised model holds it."""
+    ft_w, ft_b, l1_w, l1_b, l2_w, l2_b, out_w, out_b = (
+        torch.from_numpy(t.astype(np.float64)) for t in tensors)
+    rows = (ft_w / FT_SCALE).reshape(KING_BUCKETS, BASE_INPUTS, HALF)
+    shared = rows.mean(dim=0)
+    with torch.no_grad():
+        net.factor.weight[:BASE_INPUTS] = shared.float()
+        net.ft.weight[:INPUTS] = (rows - shared).reshape(INPUTS, HALF).float()
+        net.ft_bias[:] = ((ft_b - (1 << (FT_SHIFT - 1))) / FT_SCALE).float()
+        net.l1.weight[:] = (l1_w / L1_SCALE).float()
+        net.l1.bias[:] = ((l1_b - L1_SCALE // 2) / (ACTIVATION * L1_SCALE)).float()
+        net.l2.weight[:] = (l2_w / L2_SCALE).float()
+        net.l2.bias[:] = ((l2_b - L2_SCALE // 2) / (ACTIVATION * L2_SCALE)).float()
+        net.out.weight[0] = (out_w / (OUTPUT_SCALE * SCORE_SCALE / ACTIVATION)).float()
+        net.out.bias[:] = (out_b / (OUTPUT_SCALE * SCORE_SCALE)).float()

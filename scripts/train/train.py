@@ -133,6 +133,8 @@ def main():
                     help="training only: share of the first layer's outputs zeroed per position")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--init", default="",
+                    help="start from this net file (the engine's format) instead of from scratch")
     ap.add_argument("--description", default="")
     args = ap.parse_args()
 
@@ -147,6 +149,11 @@ def main():
           f"loss {constant_loss(train, val, args.lam, k):.5f}", flush=True)
 
     net = nm.Net()
+    if args.init:
+        with open(args.init, "rb") as f:
+            nm.load_quantised(net, nm.read_tensors(f.read()))
+        print(f"starting from {args.init}: validation loss {evaluate(net, val, args.lam, k):.5f}",
+              flush=True)
     # The first hidden layer learns at a tenth of the rate. Its 512 inputs all start near the
     # same value, so Adam moves its weights together and a full-rate step pushes most neurons
     # out of [0, 1] for good: with lr 1e-3, 3 of 32 stayed alive; at a tenth, 18 to 28.
@@ -214,7 +221,8 @@ def main():
     sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
-                   f"leak {args.leak} ft-decay {args.ft_decay} seed {args.seed}; "
+                   f"leak {args.leak} ft-decay {args.ft_decay} seed {args.seed}"
+                   f"{' init ' + os.path.basename(args.init) if args.init else ''}; "
                    f"best epoch {best[1]}: train {history[best[1] - 1][1]:.5f} val {best[0]:.5f}")
     net.eval()
     net.leak = 0.0  # the engine's activations
