@@ -499,6 +499,7 @@ TEST(Search, StoppedIterationKeepsAMoveItProvedBetter) {
                 ++exercised;
                 EXPECT_EQ(bm.move, kept) << position << ": " << to_usi(before) << " -> "
                                          << to_usi(kept) << " (then " << to_usi(after) << ")";
+                break;
             }
         }
     }

@@ -125,14 +125,15 @@ Status read_network(std::string_view bytes, Network& net) {
         return Status::failure("net file has " + std::to_string(bytes.size() - at - size - 4)
                                + " unexpected bytes at its end");
     const std::string_view tensors = bytes.substr(at, size);
-    if (get<uint32_t>(bytes, at + size) != fnv1a(tensors))
+    const uint32_t         hash    = fnv1a(tensors);
+    if (get<uint32_t>(bytes, at + size) != hash)
         return Status::failure("net file is damaged (hash mismatch)");
     for_each_tensor(net, [&](auto* p, int n) {
         for (int i = 0; i < n; ++i, at += sizeof(*p))
             p[i] = get<std::remove_pointer_t<decltype(p)>>(bytes, at);
     });
     net.description = description;
-    net.hash        = fnv1a(tensors);
+    net.hash        = hash;
     return Status::success();
 }
 
