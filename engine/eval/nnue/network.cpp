@@ -227,15 +227,26 @@ void layer_scalar(const uint8_t* in, const int8_t (*weights)[N], const int32_t* 
 }
 
 #if defined(__AVX2__)
+// sum + the dot products of four u8 x i8 pairs per 32-bit lane. VNNI does it in one
+// instruction; AVX2 needs three. maddubs' int16 pair sums cannot saturate: inputs are at most
+// 127, so a pair is at most 2 x 127 x 128 = 32512, and both paths give the same sums.
+inline __m256i add_dot_u8i8(__m256i sum, __m256i a, __m256i b) {
+    #if defined(__AVXVNNI__)
+    return _mm256_dpbusd_avx_epi32(sum, a, b);
+    #elif defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    return _mm256_dpbusd_epi32(sum, a, b);
+    #else
+    return _mm256_add_epi32(sum,
+                            _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), _mm256_set1_epi16(1)));
+    #endif
+}
+
 // The same with AVX2, four outputs per pass so that each input chunk is loaded once and the
 // four sums are reduced together (N a multiple of 32, OUT of 4, rows 32-byte aligned).
-// maddubs adds pairs of u8 x i8 products into int16, which cannot saturate: inputs are at
-// most 127, so a pair is at most 2 x 127 x 128 = 32512.
 template <int N, int OUT>
 void layer_avx2(const uint8_t* in, const int8_t (*weights)[N], const int32_t* bias, int shift,
                 uint8_t* out) {
     static_assert(N % 32 == 0 && OUT % 4 == 0);
-    const __m256i ones = _mm256_set1_epi16(1);
     for (int o = 0; o < OUT; o += 4) {
         __m256i sum[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
                           _mm256_setzero_si256()};
@@ -244,8 +255,7 @@ void layer_avx2(const uint8_t* in, const int8_t (*weights)[N], const int32_t* bi
             for (int k = 0; k < 4; ++k) {
                 const __m256i b =
                     _mm256_load_si256(reinterpret_cast<const __m256i*>(&weights[o + k][i]));
-                sum[k] =
-                    _mm256_add_epi32(sum[k], _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), ones));
+                sum[k] = add_dot_u8i8(sum[k], a, b);
             }
         }
         // Pairwise adds leave lane j of each 128-bit half holding part of output o + j.
@@ -262,14 +272,43 @@ void layer_avx2(const uint8_t* in, const int8_t (*weights)[N], const int32_t* bi
 }
 #endif
 
+// The first layer's inputs from one side's accumulator: v >> FT_SHIFT clipped to [0, 127].
+void clip_accumulator_scalar(const int16_t* v, uint8_t* out) {
+    for (int j = 0; j < HALF_DIMENSIONS; ++j)
+        out[j] = uint8_t(std::clamp<int>(v[j] >> FT_SHIFT, 0, 127));
+}
+
+#if defined(__AVX2__)
+// The same, 32 values per pass (the accumulator 32-byte aligned).
+void clip_accumulator_avx2(const int16_t* v, uint8_t* out) {
+    static_assert(HALF_DIMENSIONS % 32 == 0);
+    const __m256i max = _mm256_set1_epi8(127);
+    for (int j = 0; j < HALF_DIMENSIONS; j += 32) {
+        const __m256i lo =
+            _mm256_srai_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(v + j)), FT_SHIFT);
+        const __m256i hi = _mm256_srai_epi16(
+            _mm256_load_si256(reinterpret_cast<const __m256i*>(v + j + 16)), FT_SHIFT);
+        // packus clips to [0, 255] per 128-bit lane; the permute puts the lanes in order.
+        const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
+        _mm256_store_si256(reinterpret_cast<__m256i*>(out + j), _mm256_min_epu8(packed, max));
+    }
+}
+#endif
+
 // The layers after the accumulator, with the given dense layers.
 template <bool Simd>
 Value propagate_with(const Network& net, const Accumulator& acc, Color side_to_move) {
     alignas(64) uint8_t input[2 * HALF_DIMENSIONS];
     for (int half = 0; half < 2; ++half) {
-        const int16_t* v = acc.values[half == 0 ? side_to_move : ~side_to_move];
-        for (int j = 0; j < HALF_DIMENSIONS; ++j)
-            input[half * HALF_DIMENSIONS + j] = uint8_t(std::clamp<int>(v[j] >> FT_SHIFT, 0, 127));
+        const int16_t* v   = acc.values[half == 0 ? side_to_move : ~side_to_move];
+        uint8_t*       out = input + half * HALF_DIMENSIONS;
+#if defined(__AVX2__)
+        if constexpr (Simd) {
+            clip_accumulator_avx2(v, out);
+            continue;
+        }
+#endif
+        clip_accumulator_scalar(v, out);
     }
     alignas(64) uint8_t hidden1[HIDDEN1];
     alignas(64) uint8_t hidden2[HIDDEN2];
