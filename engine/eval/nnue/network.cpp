@@ -303,12 +303,11 @@ Value propagate_with(const Network& net, const Accumulator& acc, Color side_to_m
         const int16_t* v   = acc.values[half == 0 ? side_to_move : ~side_to_move];
         uint8_t*       out = input + half * HALF_DIMENSIONS;
 #if defined(__AVX2__)
-        if constexpr (Simd) {
+        if constexpr (Simd)
             clip_accumulator_avx2(v, out);
-            continue;
-        }
+        else
 #endif
-        clip_accumulator_scalar(v, out);
+            clip_accumulator_scalar(v, out);
     }
     alignas(64) uint8_t hidden1[HIDDEN1];
     alignas(64) uint8_t hidden2[HIDDEN2];
