@@ -1,5 +1,5 @@
-// Speed of the per-node work of the search besides move generation: the static evaluation
-// (linear, and the network from scratch or updated by a move), the one-move mate test and
+// Speed of the per-node work of the search besides move generation: the network's evaluation
+// (from scratch, or updated by a move), the one-move mate test and
 // static exchange evaluation, each over the positions of the engine's `bench`. Run from a Release
 // build:
 //   build/release/bench/eval_bench --benchmark_repetitions=3
@@ -13,7 +13,6 @@
 
 #include "bench_positions.h"
 #include "core/position.h"
-#include "eval/evaluate.h"
 #include "eval/nnue/network.h"
 #include "eval/nnue/refresh_cache.h"
 #include "mate/mate_in_one.h"
@@ -33,18 +32,6 @@ std::vector<std::unique_ptr<Game>> load_positions() {
         if (game->set_position(BENCH_POSITIONS[i]).ok()) all.push_back(std::move(game));
     }
     return all;
-}
-
-// evaluate() from scratch; items = evaluations.
-void BM_Evaluate(benchmark::State& state) {
-    const auto positions = load_positions();
-    int64_t    count     = 0;
-    for (auto _ : state) {
-        for (const auto& p : positions)
-            benchmark::DoNotOptimize(evaluate(p->position()));
-        count += int64_t(positions.size());
-    }
-    state.SetItemsProcessed(count);
 }
 
 // A net with arbitrary small weights: the network's speed does not depend on what it knows.
@@ -195,7 +182,6 @@ void BM_SeeCaptures(benchmark::State& state) {
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(captures.size()));
 }
 
-BENCHMARK(BM_Evaluate);
 BENCHMARK(BM_NnueRefresh);
 BENCHMARK(BM_NnueUpdate);
 BENCHMARK(BM_NnueKingMove)->Arg(0)->Arg(1);

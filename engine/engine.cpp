@@ -23,14 +23,8 @@ Engine::Engine(Callbacks callbacks) :
     book_rng_(uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())
               ^ uint64_t(reinterpret_cast<uintptr_t>(this))) {
     helpers_.set_main(searcher_.get());
-    // The build's own net; a test checks that it always loads.
-    if (const std::string_view net = nnue::embedded_network(); !net.empty()) {
-        auto embedded = std::make_unique<nnue::Network>();
-        if (nnue::read_network(net, *embedded).ok()) {
-            network_                = std::move(embedded);
-            options_.search.network = network_.get();
-        }
-    }
+    // Read now, so that no move's clock pays for reading the built-in net.
+    nnue::builtin_network();
 }
 
 Engine::~Engine() {
@@ -272,7 +266,7 @@ Status Engine::load_network(std::string_view bytes) {
     return Status::success();
 }
 
-void Engine::unload_network() {
+void Engine::use_builtin_network() {
     quit();
     if (!network_) return;
     options_.search.network = nullptr;

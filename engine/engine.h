@@ -15,6 +15,7 @@
 
 #include "book/book.h"
 #include "core/status.h"
+#include "eval/nnue/embedded.h"
 #include "mate/mate_solver.h"
 #include "movegen/perft.h"
 #include "rules/declaration.h"
@@ -143,10 +144,10 @@ public:
     /// (waits for a running search), and clears the hash table, whose scores came from the
     /// other evaluation. On error the evaluation in use stays.
     Status load_network(std::string_view bytes);
-    /// Evaluates with the linear evaluation again (clearing the hash table if that changes it).
-    void unload_network();
-    /// The net in use, or null for the linear evaluation.
-    const nnue::Network* network() const { return network_.get(); }
+    /// Evaluates with the built-in net again (clearing the hash table if that changes it).
+    void use_builtin_network();
+    /// The net in use: the one load_network read, or the built-in one.
+    const nnue::Network& network() const { return network_ ? *network_ : nnue::builtin_network(); }
     /// Plays from `book` (read by the protocol layer; null: no book) from the next go on,
     /// under options().book (waits for a running search).
     void set_book(std::shared_ptr<const Book> book);
@@ -194,7 +195,7 @@ private:
     std::unique_ptr<MateSolver>    mate_solver_; ///< go mate's; made at isready or first use.
     size_t                         mate_hash_mb_ = DEFAULT_MATE_HASH_MB;
     std::unique_ptr<MateSolver>    root_mate_solver_; ///< The probe's own small table.
-    std::unique_ptr<nnue::Network> network_; ///< The evaluation's net; null: linear.
+    std::unique_ptr<nnue::Network> network_; ///< The net load_network read; null: built-in.
     std::shared_ptr<const Book>    book_; ///< The opening book; null: none.
     std::mt19937_64                book_rng_; ///< The book's choices (search thread only).
     std::thread                    thread_;

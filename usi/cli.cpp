@@ -41,12 +41,8 @@ constexpr Tool TOOLS[] = {
     {"nnue-data", "training records of the network's features, from game-record shards",
      run_nnue_data},
     {"nnue-eval", "a net file's score of each SFEN of a file", run_nnue_eval,
-     "usage: tsubame nnue-eval NET|linear SFENS\n"
-     "  the score of each SFEN line of the file SFENS for the side to move, by the net file NET\n"
-     "  or by the linear evaluation\n"},
-    {"selfplay", "tuning data from self-play games", run_selfplay},
-    {"features", "the feature dump of a selfplay file, for scripts/tuning/tune_eval.py",
-     run_features},
+     "usage: tsubame nnue-eval NET SFENS\n"
+     "  the score of each SFEN line of the file SFENS for the side to move, by the net file NET\n"},
     {"tsume", "the mate solver on a file of problems", run_tsume},
     {"makebook", "an opening book (YaneuraOu's format) from lines of moves, searched to a depth",
      run_makebook},

@@ -152,21 +152,16 @@ std::vector<OptionSpec> UsiLoop::make_options() {
 std::vector<std::string> UsiLoop::load_eval_file(std::string_view value) {
     const std::string path(value);
     if (value == EMBEDDED_EVAL_FILE) {
-        const std::string_view embedded = nnue::embedded_network();
-        if (embedded.empty())
-            engine_.unload_network();
-        else if (Status s = engine_.load_network(embedded); !s.ok())
-            return {"error: EvalFile " + path + ": " + s.message()};
+        engine_.use_builtin_network();
         return {};
     }
-    const std::string keeping =
-        engine_.network() ? "; keeping the net in use" : "; keeping the linear evaluation";
-    std::ifstream file(path, std::ios::binary);
+    const std::string keeping = "; keeping the net in use";
+    std::ifstream     file(path, std::ios::binary);
     if (!file) return {"error: EvalFile '" + path + "': cannot open it" + keeping};
     const std::string bytes((std::istreambuf_iterator<char>(file)), {});
     if (Status s = engine_.load_network(bytes); !s.ok())
         return {"error: EvalFile '" + path + "': " + s.message() + keeping};
-    return {"EvalFile '" + path + "' loaded: " + engine_.network()->description};
+    return {"EvalFile '" + path + "' loaded: " + engine_.network().description};
 }
 
 namespace {

@@ -62,8 +62,8 @@ private:
     void report_checkmate(const MateResult& result);
 
     std::vector<OptionSpec> make_options();
-    /// EvalFile: loads the net of a file, or the embedded one for EMBEDDED_EVAL_FILE (the
-    /// linear evaluation when the build has none); the messages to show.
+    /// EvalFile: loads the net of a file, or goes back to the built-in one for
+    /// EMBEDDED_EVAL_FILE; the messages to show.
     std::vector<std::string> load_eval_file(std::string_view value);
     /// BookFile: notes the value; the book is read at the next isready (or go).
     void set_book_file(std::string_view value);

@@ -1,8 +1,5 @@
 #include "version.h"
 
-#include <memory>
-#include <string_view>
-
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 
@@ -39,14 +36,10 @@ std::string compiler() {
 #endif
 }
 
-// The evaluation the build plays with: its built-in net, named by its hash, or the linear one.
+// The evaluation the build plays with: its built-in net, named by its hash.
 std::string evaluation() {
-    const std::string_view embedded = nnue::embedded_network();
-    if (embedded.empty()) return "eval linear (no net built in)";
-    auto net = std::make_unique<nnue::Network>(); // 14 MB: not on the stack
-    if (const Status s = nnue::read_network(embedded, *net); !s.ok())
-        return "eval linear (the built-in net does not load: " + s.message() + ")";
-    return "eval net " + nnue::hash_name(net->hash) + ": " + net->description;
+    const nnue::Network& net = nnue::builtin_network();
+    return "eval net " + nnue::hash_name(net.hash) + ": " + net.description;
 }
 
 } // namespace

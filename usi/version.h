@@ -10,7 +10,7 @@ namespace tsubame::usi {
 
 /// `Tsubame 0.1`, `commit <git describe --always --dirty>` (or `commit unknown` outside a git
 /// checkout), `built <YYYY-MM-DD> with <compiler>` and `eval net <hash>: <its description>` (the
-/// built-in net) or `eval linear (...)`, one per line.
+/// built-in net), one per line.
 std::string version_text();
 
 } // namespace tsubame::usi

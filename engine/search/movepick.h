@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "core/position.h"
-#include "eval/evaluate.h"
+#include "eval/material.h"
 #include "movegen/movegen.h"
 
 namespace tsubame {

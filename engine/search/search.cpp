@@ -9,7 +9,8 @@
 #include <optional>
 #include <thread>
 
-#include "eval/evaluate.h"
+#include "eval/material.h"
+#include "eval/nnue/embedded.h"
 #include "mate/mate_in_one.h"
 #include "movegen/movegen.h"
 #include "rules/repetition.h"
@@ -163,9 +164,8 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         stack[i].ply          = i - 4;
         stack[i].cont_history = continuation_after(Move::none());
     }
-    Stack* ss     = stack + 4;
-    ss->placement = options_.network ? 0 : placement_score(pos);
-    Move pv[MAX_PLY + 1];
+    Stack* ss = stack + 4;
+    Move   pv[MAX_PLY + 1];
     ss->pv = pv;
 
     Value  previous          = 0;
@@ -248,8 +248,9 @@ void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOpti
     start_ms_ = limits.start_ms >= 0 ? limits.start_ms : clock_->now_ms();
     limits_   = limits;
     options_  = options;
+    network_  = options.network ? options.network : &nnue::builtin_network();
     // The cache holds a net's sums: a search may come with another net than the last one.
-    if (options.network) refresh_cache_.reset(*options.network);
+    refresh_cache_.reset(*network_);
     nodes_.store(0, std::memory_order_relaxed);
     flushed_nodes_ = 0;
     // Time is read every 256 nodes; a node limit is read more often when it is small, since
@@ -640,9 +641,8 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, Value alpha,
         StateInfo st;
         ss->current                 = Move::null();
         ss->cont_history            = continuation_after(Move::null());
-        (ss + 1)->placement         = ss->placement;
         (ss + 1)->accumulator_ready = false;
-        if (options_.network) ensure_accumulator(pos, ss);
+        ensure_accumulator(pos, ss);
         pos.do_null_move(st);
         (ss + 1)->null_ok = true;
         Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
@@ -730,49 +730,33 @@ void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {
     tt_.prefetch(pos.key_after(m)); // the child's first act is to probe its entry
     ss->current      = m;
     ss->cont_history = continuation_after(m);
-    if (options_.network) {
-        // The child's accumulator follows from this node's, which must therefore exist first
-        // (a node that took its eval from the table has not made it yet).
-        ensure_accumulator(pos, ss);
-        (ss + 1)->accumulator_ready = false;
-    } else {
-        // The placement score follows the move, except after a king move, which changes all of
-        // it: then it is recomputed only if the child needs it.
-        const bool king_move = !m.is_drop() && type_of(m.moved_piece_before()) == KING;
-        (ss + 1)->placement  = king_move ? Stack::PLACEMENT_UNKNOWN
-                                         : placement_score_after(pos, m, placement(pos, ss));
-    }
+    // The child's accumulator follows from this node's, which must therefore exist first (a
+    // node that took its eval from the table has not made it yet).
+    ensure_accumulator(pos, ss);
+    (ss + 1)->accumulator_ready = false;
     pos.do_move(m, st);
-}
-
-int32_t Searcher::placement(const Position& pos, Stack* ss) {
-    if (ss->placement == Stack::PLACEMENT_UNKNOWN) ss->placement = placement_score(pos);
-    return ss->placement;
 }
 
 void Searcher::ensure_accumulator(const Position& pos, Stack* ss) {
     if (ss->accumulator_ready) return;
     const Stack* parent = ss - 1;
     if (ss->ply > 0 && parent->accumulator_ready)
-        nnue::update_accumulator(*options_.network, parent->accumulator, pos, parent->current,
+        nnue::update_accumulator(*network_, parent->accumulator, pos, parent->current,
                                  ss->accumulator, &refresh_cache_);
     else
-        nnue::refresh_accumulator(*options_.network, pos, ss->accumulator, &refresh_cache_);
+        nnue::refresh_accumulator(*network_, pos, ss->accumulator, &refresh_cache_);
     ss->accumulator_ready = true;
 }
 
 Value Searcher::static_eval(const Position& pos, Stack* ss) {
-    if (options_.network) {
-        ensure_accumulator(pos, ss);
-        if (options_.verify_accumulators) {
-            nnue::Accumulator fresh;
-            nnue::refresh_accumulator(*options_.network, pos, fresh);
-            ++accumulators_verified_;
-            if (std::memcmp(&fresh, &ss->accumulator, sizeof fresh) != 0) ++accumulator_mismatches_;
-        }
-        return nnue::propagate(*options_.network, ss->accumulator, pos.side_to_move());
+    ensure_accumulator(pos, ss);
+    if (options_.verify_accumulators) {
+        nnue::Accumulator fresh;
+        nnue::refresh_accumulator(*network_, pos, fresh);
+        ++accumulators_verified_;
+        if (std::memcmp(&fresh, &ss->accumulator, sizeof fresh) != 0) ++accumulator_mismatches_;
     }
-    return evaluate(pos, placement(pos, ss));
+    return nnue::propagate(*network_, ss->accumulator, pos.side_to_move());
 }
 
 void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets,

@@ -58,8 +58,8 @@ struct SearchOptions {
     /// 0 turns it off.
     int         defence_probe_permille = 80;
     TimeOptions time;
-    /// The evaluation network (shared, read-only, alive during the search); null: the linear
-    /// evaluation.
+    /// The evaluation network (shared, read-only, alive during the search); null: the built-in
+    /// one (nnue::builtin_network()).
     const nnue::Network* network = nullptr;
     /// For tests: every evaluation also computes its accumulator from scratch and counts
     /// the differences (Searcher::accumulator_mismatches).
@@ -147,10 +147,6 @@ private:
         bool            null_ok      = true;
         Move            excluded     = Move::none(); ///< Skipped by the singular-extension test.
         Value           static_eval  = VALUE_NONE;
-        /// eval's placement_score, kept move by move; PLACEMENT_UNKNOWN after a king move
-        /// until a node needs it (most such children end at the table or a cut-off).
-        int32_t                  placement         = 0;
-        static constexpr int32_t PLACEMENT_UNKNOWN = INT32_MIN;
         /// The network's first layer here, valid once accumulator_ready (computed lazily, from
         /// the parent's by the move that led here).
         nnue::Accumulator accumulator;
@@ -247,9 +243,6 @@ private:
     bool timed() const { return timed_.load(std::memory_order_relaxed); }
     /// Sets the budget, and what other threads read of it and of the limits.
     void set_budget(const TimeBudget& budget);
-    /// ss->placement, computed first if a king move left it unknown.
-    static int32_t placement(const Position& pos, Stack* ss);
-    /// evaluate(pos) with the placement score kept on the stack.
     /// The scoring function of a node's moves for MovePicker.
     auto move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16);
     /// The node's static estimate: the table's eval (or the evaluation), sharpened by a stored
@@ -258,12 +251,14 @@ private:
     /// A one-move mate of the side to move, stored and returned as the node's value.
     std::optional<Value> mate_in_one(Position& pos, Stack* ss, int depth, bool pv_node, Value eval);
     /// Stores a searched node's result with the bound its value has against the window.
-    void  store_node(uint64_t key, int ply, Value best, Value beta, Move best_move, int depth,
-                     bool pv_node, Value eval);
+    void store_node(uint64_t key, int ply, Value best, Value beta, Move best_move, int depth,
+                    bool pv_node, Value eval);
+    /// The net's score of pos, from the side to move's view.
     Value static_eval(const Position& pos, Stack* ss);
     /// Makes ss->accumulator valid: from the parent's, or from scratch at the root.
     void ensure_accumulator(const Position& pos, Stack* ss);
-    /// Plays m at ss: records it, keeps the placement score and prefetches the table entry.
+    /// Plays m at ss: records it, readies the child's accumulator update and prefetches the
+    /// table entry.
     void make_move(Position& pos, Stack* ss, Move m, StateInfo& st);
     /// Killers, counter-move and histories after a quiet move caused a beta cutoff.
     void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count,
@@ -290,7 +285,8 @@ private:
     SearchLimits                limits_;
     SearchOptions               options_;
     uint64_t                    accumulators_verified_ = 0, accumulator_mismatches_ = 0;
-    nnue::RefreshCache          refresh_cache_; ///< Reset for options_.network by begin().
+    const nnue::Network*        network_ = nullptr; ///< The search's net (set by begin()).
+    nnue::RefreshCache          refresh_cache_; ///< Reset for network_ by begin().
     TimeBudget                  budget_;
     std::atomic<int64_t>        maximum_ms_{0}; ///< budget_.maximum_ms, for other threads.
     std::atomic<bool>           timed_{false}; ///< timed(), for other threads.

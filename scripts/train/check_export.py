@@ -8,10 +8,11 @@ float ones on average. The net read back into a float model (as `train.py --init
 quantised again must give the same integer scores. Exits non-zero otherwise.
 
   check_export.py --engine tsubame --net net.nnue --float WORK/float.pt --records v.bin
-                  --sfens v.sfens [--tolerance 15]
+                  --sfens v.sfens [--tolerance 15] [--baseline adopted.nnue]
 """
 
 import argparse
+import pathlib
 import subprocess
 import sys
 
@@ -19,6 +20,8 @@ import numpy as np
 import torch
 
 import nnue_model as nm
+
+BUILT_IN_NET = pathlib.Path(__file__).resolve().parents[2] / "engine" / "eval" / "nnue" / "tsubame.nnue"
 
 
 def main():
@@ -32,6 +35,8 @@ def main():
     ap.add_argument("--tolerance", type=float, default=15.0, help="mean |int - float| in cp")
     ap.add_argument("--lam", type=float, default=1.0, help="as train.py's, for the losses")
     ap.add_argument("--k", type=float, default=600.0, help="as train.py's (its WORK/k.txt)")
+    ap.add_argument("--baseline", default=str(BUILT_IN_NET),
+                    help="the net to beat (default: the engine's built-in net, the adopted one)")
     args = ap.parse_args()
 
     records = np.fromfile(args.records, dtype=nm.RECORD)[:args.limit]
@@ -50,12 +55,13 @@ def main():
                             capture_output=True, text=True, check=True).stdout.split()
     engine = np.array([int(v) for v in engine])
 
-    linear = subprocess.run([args.engine, "nnue-eval", "linear", "/dev/stdin"], input="".join(sfens),
-                            capture_output=True, text=True, check=True).stdout.split()
-    linear = np.array([int(v) for v in linear])
+    baseline = subprocess.run([args.engine, "nnue-eval", args.baseline, "/dev/stdin"],
+                              input="".join(sfens), capture_output=True, text=True,
+                              check=True).stdout.split()
+    baseline = np.array([int(v) for v in baseline])
     lam, k = args.lam, args.k
     print(f"validation loss (lambda {lam}, K {k:.1f}): net {loss(engine, records, lam, k):.5f}, "
-          f"linear evaluation {loss(linear, records, lam, k):.5f}")
+          f"baseline {pathlib.Path(args.baseline).name} {loss(baseline, records, lam, k):.5f}")
 
     # train.py --init reads a net back into the float model: quantised again, it must give the
     # same integer scores.

@@ -5,8 +5,7 @@
 # engine's commit give the same bytes. Each finished shard adds a row to MANIFEST.tsv.
 #   [EVAL_FILE=net.nnue] scripts/train/gensfen.sh FIRST_SEED LAST_SEED [games-per-shard (4000)]
 #                                                  [nodes (5000)]
-# EVAL_FILE: the net that plays and labels the games (the teacher); unset, the engine's built-in
-# net (or the linear evaluation in a build without one).
+# EVAL_FILE: the net that plays and labels the games (the teacher); unset, the built-in net.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
@@ -24,8 +23,8 @@ copy=$(mktemp -d)/tsubame
 cp "$engine" "$copy"
 # The engine's own commit (what it was built from), not the checkout's.
 commit=$("$copy" --version | sed -n 's/^commit //p')
-# The built-in net by its hash (`--version`: "eval net <hash>: ..."), or "linear".
-teacher=$("$copy" --version | sed -n 's/^eval net \([0-9a-f]*\):.*/built-in:\1/p; s/^eval linear.*/linear/p')
+# The built-in net by its hash (`--version`: "eval net <hash>: ...").
+teacher=$("$copy" --version | sed -n 's/^eval net \([0-9a-f]*\):.*/built-in:\1/p')
 eval_args=()
 if [[ -n "${EVAL_FILE:-}" ]]; then
   # A private copy too, under the same name (the shards name it); named in MANIFEST by the hash

@@ -461,7 +461,6 @@ CommandLineRun run_tsubame(const std::vector<std::string>& args) {
 const std::vector<std::pair<std::string, std::string>> TOOLS = {
     {"gensfen", "training games"},     {"games-dump", "game-record shard"},
     {"nnue-data", "training records"}, {"nnue-eval", "net file"},
-    {"selfplay", "self-play games"},   {"features", "feature dump"},
     {"tsume", "mate solver"},          {"perft-bisect", "move-generator difference"},
     {"perft-check", "perft counts"},   {"match", "two USI engines"},
     {"makebook", "opening book"},
@@ -521,15 +520,10 @@ TEST(CommandLine, VersionNamesTheCommitAndTheBuildDate) {
                                                             "with (GCC|clang) [0-9.]+")))
             << run.out[2];
         // The evaluation it plays with: the built-in net by its hash (what the engine loads at
-        // start), or the linear one.
-        const auto embedded = nnue::embedded_network();
-        const auto net      = std::make_unique<nnue::Network>();
-        if (!embedded.empty() && nnue::read_network(embedded, *net).ok()) {
-            EXPECT_EQ(run.out[3],
-                      "eval net " + nnue::hash_name(net->hash) + ": " + net->description);
-        } else {
-            EXPECT_TRUE(run.out[3].starts_with("eval linear (")) << run.out[3];
-        }
+        // start).
+        const auto net = std::make_unique<nnue::Network>();
+        ASSERT_TRUE(nnue::read_network(nnue::embedded_network(), *net).ok());
+        EXPECT_EQ(run.out[3], "eval net " + nnue::hash_name(net->hash) + ": " + net->description);
     }
 }
 
@@ -596,13 +590,11 @@ TEST(CommandLine, GensfenPlaysWithTheNetOfEvalFile) {
         // The shard's bytes (its header names the teacher) and its labelled positions.
         return std::pair{text.str(), run_tsubame({"games-dump", dir + ".games"}).out};
     };
-    // Without --eval-file: the built-in net, or the linear evaluation in a build without one.
+    // Without --eval-file: the built-in net.
     const auto [by_default, default_positions] = shard_of({});
     const auto [by_net, net_positions]         = shard_of({"--eval-file", net});
     EXPECT_EQ(by_default.find("--eval-file"), std::string::npos);
-    EXPECT_NE(by_default.find(nnue::embedded_network().empty() ? " (the linear evaluation)"
-                                                               : " (the built-in net "),
-              std::string::npos);
+    EXPECT_NE(by_default.find(" (the built-in net "), std::string::npos);
     // The provenance names the net by its file's base name and hash, not by its path.
     const auto read = std::make_unique<nnue::Network>();
     ASSERT_TRUE(nnue::read_network(bytes, *read).ok());

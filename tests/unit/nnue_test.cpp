@@ -342,14 +342,21 @@ TEST(Nnue, BadNetFilesAreRejectedWithTheReason) {
 }
 
 TEST(Nnue, TheEmbeddedNetLoadsAndTheEngineUsesIt) {
-    const std::string_view embedded = embedded_network();
-    if (embedded.empty()) GTEST_SKIP() << "this build has no embedded net";
     auto         net = std::make_unique<Network>();
-    const Status s   = read_network(embedded, *net);
+    const Status s   = read_network(embedded_network(), *net);
     ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(builtin_network().hash, net->hash);
+    EXPECT_EQ(builtin_network().description, net->description);
     Engine engine(Engine::Callbacks{[](const SearchInfo&) {}, [](const BestMove&) {}});
-    ASSERT_NE(engine.network(), nullptr);
-    EXPECT_EQ(engine.network()->description, net->description);
+    EXPECT_EQ(&engine.network(), &builtin_network());
+    // Another net, then the built-in one again.
+    const auto        other       = random_network(3);
+    const std::string other_bytes = write_network(*other);
+    ASSERT_TRUE(engine.load_network(other_bytes).ok());
+    EXPECT_NE(&engine.network(), &builtin_network());
+    EXPECT_EQ(write_network(engine.network()), other_bytes);
+    engine.use_builtin_network();
+    EXPECT_EQ(&engine.network(), &builtin_network());
 }
 
 // The search keeps the accumulators move by move (and through null moves): every evaluation's

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "eval/evaluate.h"
+#include "eval/material.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
 #include "search/see.h"

@@ -27,7 +27,7 @@ constexpr std::string_view GENSFEN_USAGE =
     "                       [--random-moves N (6)] [--random-max-ply N (32)]\n"
     "                       [--random-multipv N (8)] [--random-margin CP (100)]\n"
     "                       [--eval-limit CP (2000)] [--max-plies N (320)]\n"
-    "                       [--eval-file NET (the built-in net, else the linear evaluation)]\n";
+    "                       [--eval-file NET (default: the built-in net)]\n";
 
 // Parses `--flag value` pairs into the options; the error names the bad argument.
 bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string& out,
@@ -93,7 +93,6 @@ bool load_eval_file(const std::string& path, nnue::Network& net, std::string& er
 // The evaluation that played, named by its file's base name and its hash (not its path, so
 // that the same seed, commit and net give the same bytes wherever the net lies).
 std::string teacher_of(const SelfPlayOptions& o, const std::string& eval_file) {
-    if (!o.network) return " (the linear evaluation)";
     const std::string net = nnue::hash_name(o.network->hash) + ": " + o.network->description + ")";
     if (eval_file.empty()) return " (the built-in net " + net;
     return " --eval-file " + eval_file.substr(eval_file.find_last_of('/') + 1) + " (net " + net;
@@ -129,19 +128,16 @@ int run_gensfen(int argc, char* argv[]) {
     }
     // The teacher: each net labels the positions the next one learns from; by default the
     // build's own net.
-    auto network = std::make_unique<nnue::Network>();
+    std::unique_ptr<nnue::Network> network;
     if (!eval_file.empty()) {
+        network = std::make_unique<nnue::Network>();
         if (!load_eval_file(eval_file, *network, error)) {
             std::cerr << "gensfen: " << error << "\n";
             return 1;
         }
         options.network = network.get();
-    } else if (const std::string_view embedded = nnue::embedded_network(); !embedded.empty()) {
-        if (const Status s = nnue::read_network(embedded, *network); !s.ok()) {
-            std::cerr << "gensfen: the built-in net: " << s.message() << "\n";
-            return 1;
-        }
-        options.network = network.get();
+    } else {
+        options.network = &nnue::builtin_network();
     }
     const std::string part = out_path + ".part";
     std::ofstream     out(part, std::ios::binary | std::ios::trunc);

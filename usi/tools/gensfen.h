@@ -7,8 +7,8 @@ namespace tsubame::usi {
 
 /// `tsubame gensfen --out FILE [--games N] [--nodes N] [--seed S] [--random-moves N]
 /// [--random-max-ply N] [--eval-limit CP] [--max-plies N] [--eval-file NET]`: plays the games
-/// (evaluated by NET, else by the built-in net, else by the linear evaluation) and writes them to
-/// FILE (through FILE.part, renamed when complete, so a shard on disk is always whole).
+/// (evaluated by NET, else by the built-in net) and writes them to FILE (through FILE.part,
+/// renamed when complete, so a shard on disk is always whole).
 int run_gensfen(int argc, char* argv[]);
 
 /// `tsubame games-dump FILE`: one line per labelled position: SFEN, move, score for the side

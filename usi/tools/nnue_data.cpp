@@ -10,7 +10,7 @@
 
 #include "command.h"
 #include "core/value.h"
-#include "eval/evaluate.h"
+#include "eval/material.h"
 #include "eval/nnue/network.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
@@ -144,37 +144,30 @@ int run_nnue_data(int argc, char* argv[]) {
 
 int run_nnue_eval(int argc, char* argv[]) {
     if (argc != 4) {
-        std::cerr << "usage: tsubame nnue-eval NET|linear SFENS\n";
+        std::cerr << "usage: tsubame nnue-eval NET SFENS\n";
         return 2;
     }
-    const bool    linear = std::string_view(argv[2]) == "linear";
     std::ifstream sfens(argv[3]);
     if (!sfens) {
         std::cerr << "nnue-eval: cannot open " << argv[3] << "\n";
         return 1;
     }
-    auto net = std::make_unique<nnue::Network>();
-    if (!linear) {
-        std::ifstream net_file(argv[2], std::ios::binary);
-        if (!net_file) {
-            std::cerr << "nnue-eval: cannot open " << argv[2] << "\n";
-            return 1;
-        }
-        const std::string bytes((std::istreambuf_iterator<char>(net_file)), {});
-        if (Status s = nnue::read_network(bytes, *net); !s.ok()) {
-            std::cerr << "nnue-eval: " << s.message() << "\n";
-            return 1;
-        }
+    std::ifstream net_file(argv[2], std::ios::binary);
+    if (!net_file) {
+        std::cerr << "nnue-eval: cannot open " << argv[2] << "\n";
+        return 1;
+    }
+    const std::string bytes((std::istreambuf_iterator<char>(net_file)), {});
+    auto              net = std::make_unique<nnue::Network>();
+    if (Status s = nnue::read_network(bytes, *net); !s.ok()) {
+        std::cerr << "nnue-eval: " << s.message() << "\n";
+        return 1;
     }
     for (std::string line; std::getline(sfens, line);) {
         Game game;
         if (Status s = game.set_sfen(line); !s.ok()) {
             std::cerr << "nnue-eval: " << s.message() << "\n";
             return 1;
-        }
-        if (linear) {
-            std::cout << evaluate(game.position()) << '\n';
-            continue;
         }
         nnue::Accumulator acc;
         nnue::refresh_accumulator(*net, game.position(), acc);

@@ -30,8 +30,7 @@ static_assert(sizeof(TrainingRecord) == 164, "the trainer reads records of 164 b
 /// architecture the records' feature indices belong to (run.sh keys its record cache on it).
 int run_nnue_data(int argc, char* argv[]);
 
-/// `tsubame nnue-eval NET SFENS`: the net's score of each SFEN line, for the side to move;
-/// with `linear` for NET, the linear evaluation's (the baseline a net must beat).
+/// `tsubame nnue-eval NET SFENS`: the net's score of each SFEN line, for the side to move.
 int run_nnue_eval(int argc, char* argv[]);
 
 } // namespace tsubame::usi

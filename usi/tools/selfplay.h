@@ -27,7 +27,7 @@ struct SelfPlayOptions {
     int      eval_limit     = 3000; ///< A game ends, decided, once a score reaches this.
     int      max_plies      = 320; ///< Draw when reached.
     uint64_t seed           = 1;
-    /// The evaluation of both sides (read-only, alive while playing); null: the linear one.
+    /// The evaluation of both sides (read-only, alive while playing); null: the built-in net.
     const nnue::Network* network = nullptr;
 };
 

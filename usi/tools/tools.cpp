@@ -14,7 +14,6 @@
 
 #include "command.h"
 #include "core/notation.h"
-#include "eval/features.h"
 #include "mate/mate_solver.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
@@ -24,13 +23,6 @@ namespace tsubame::usi {
 
 namespace {
 
-constexpr std::string_view SELFPLAY_USAGE =
-    "usage: tsubame selfplay <games> <nodes> <out.tsv> [seed]\n"
-    "  appends `sfen<TAB>result<TAB>score` lines of quiet positions of self-play games at\n"
-    "  <nodes> nodes a move to out.tsv\n";
-constexpr std::string_view FEATURES_USAGE =
-    "usage: tsubame features <in.tsv> <out.txt>\n"
-    "  writes `result feature:coefficient ...` lines for the positions of a selfplay file\n";
 constexpr std::string_view TSUME_USAGE =
     "usage: tsubame tsume <file> <ms-per-problem> [hash-mb] [max-nodes] "
     "[shorten (1; 0: stop at the first proof)]\n"
@@ -44,84 +36,6 @@ bool asks_for_help(int argc, char* argv[]) {
     for (int i = 2; i < argc; ++i)
         if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") return true;
     return false;
-}
-
-int run_selfplay(int argc, char* argv[]) {
-    if (asks_for_help(argc, argv)) {
-        std::cout << SELFPLAY_USAGE;
-        return 0;
-    }
-    uint64_t games = 0, nodes = 0, seed = 1;
-    if (argc < 5 || !parse_integer(std::string_view(argv[2]), games)
-        || !parse_integer(std::string_view(argv[3]), nodes)
-        || (argc > 5 && !parse_integer(std::string_view(argv[5]), seed))) {
-        std::cerr << SELFPLAY_USAGE;
-        return 2;
-    }
-    std::ofstream out(argv[4], std::ios::app);
-    if (!out) {
-        std::cerr << "cannot write " << argv[4] << "\n";
-        return 1;
-    }
-    SelfPlayOptions options;
-    options.games = int(games);
-    options.nodes = nodes;
-    options.seed  = seed;
-    int played = 0, decisive = 0;
-    self_play(options, [&](const GameRecord& game) {
-        // Quiet positions only: where the best move captures, the static evaluation is off by
-        // the capture, and fitting it to the outcome teaches the weights noise.
-        (void)replay_game(game, [&](const Position& pos, const RecordedPly& ply) {
-            if (ply.score == NO_SCORE || pos.in_check()) return;
-            if (pos.piece_on(generated_move_from16(pos, ply.move16).to()) != NO_PIECE) return;
-            const int result = pos.side_to_move() == BLACK ? game.black_result : -game.black_result;
-            out << pos.sfen() << '\t' << result << '\t' << ply.score << '\n';
-        });
-        out.flush();
-        ++played;
-        decisive += game.black_result != 0;
-        if (played % 10 == 0) std::cerr << "games " << played << ", decisive " << decisive << "\n";
-    });
-    return 0;
-}
-
-int run_features(int argc, char* argv[]) {
-    if (asks_for_help(argc, argv)) {
-        std::cout << FEATURES_USAGE;
-        return 0;
-    }
-    if (argc != 4) {
-        std::cerr << FEATURES_USAGE;
-        return 2;
-    }
-    std::ifstream in(argv[2]);
-    std::ofstream out(argv[3]);
-    if (!in || !out) {
-        std::cerr << "cannot open " << argv[2] << " or " << argv[3] << "\n";
-        return 1;
-    }
-    std::string line;
-    int         written = 0, skipped = 0;
-    while (std::getline(in, line)) {
-        const size_t tab = line.find('\t');
-        Game         game;
-        if (tab == std::string::npos || !game.set_sfen(line.substr(0, tab)).ok()) {
-            ++skipped;
-            continue;
-        }
-        // Features from the side to move's view, so the label needs no flipping.
-        const int          sign = game.position().side_to_move() == BLACK ? 1 : -1;
-        std::map<int, int> active;
-        eval::for_each_feature(
-            game.position(), [&](int feature, int coefficient) { active[feature] += coefficient; });
-        out << line.substr(tab + 1);
-        for (const auto& [feature, coefficient] : active)
-            if (coefficient) out << ' ' << feature << ':' << coefficient * sign;
-        out << '\n';
-        ++written;
-    }
-    std::cerr << "positions " << written << ", skipped " << skipped << "\n";
-    return 0;
 }
 
 namespace {

@@ -1,7 +1,6 @@
 #pragma once
 
-// Command-line tools beside the USI loop: tuning-data generation, feature dumps and the
-// tsume benchmark.
+// Command-line tools beside the USI loop: the tsume benchmark, and the help they share.
 
 namespace tsubame::usi {
 
@@ -9,11 +8,6 @@ namespace tsubame::usi {
 /// usage to stdout and exits 0.
 bool asks_for_help(int argc, char* argv[]);
 
-/// `tsubame selfplay <games> <nodes> <out.tsv> [seed]`: writes `sfen<TAB>result` lines.
-int run_selfplay(int argc, char* argv[]);
-/// `tsubame features <in.tsv> <out.txt>`: writes `result feature:coefficient ...` lines,
-/// the input of scripts/tuning/tune_eval.py.
-int run_features(int argc, char* argv[]);
 /// `tsubame tsume <file> <ms-per-problem> [hash-mb]`: solves every `sfen<TAB>plies...` row
 /// with the mate solver and reports solved/total, wrong answers, times and speed. A row whose
 /// second field is neither a number nor `unknown` is expected to have no mate.
