@@ -521,9 +521,8 @@ TEST(CommandLine, VersionNamesTheCommitAndTheBuildDate) {
             << run.out[2];
         // The evaluation it plays with: the built-in net by its hash (what the engine loads at
         // start).
-        const auto net = std::make_unique<nnue::Network>();
-        ASSERT_TRUE(nnue::read_network(nnue::embedded_network(), *net).ok());
-        EXPECT_EQ(run.out[3], "eval net " + nnue::hash_name(net->hash) + ": " + net->description);
+        const nnue::Network& net = nnue::builtin_network();
+        EXPECT_EQ(run.out[3], "eval net " + nnue::hash_name(net.hash) + ": " + net.description);
     }
 }
 

@@ -10,7 +10,6 @@
 
 #include "command.h"
 #include "core/value.h"
-#include "eval/material.h"
 #include "eval/nnue/network.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -15,9 +14,7 @@
 #include "command.h"
 #include "core/notation.h"
 #include "mate/mate_solver.h"
-#include "movegen/movegen.h"
 #include "rules/game.h"
-#include "tools/selfplay.h"
 
 namespace tsubame::usi {
 
