@@ -579,7 +579,8 @@ TEST(CommandLine, GensfenPlaysWithTheNetOfEvalFile) {
     std::ofstream(net, std::ios::binary) << bytes;
     auto shard_of = [&](const std::vector<std::string>& extra) {
         std::vector<std::string> args{"gensfen", "--out", dir + ".games", "--games", "2",
-                                      "--nodes", "300",   "--seed",       "3"};
+                                      "--nodes", "300",   "--seed",       "3",       "--max-plies",
+                                      "40"};
         args.insert(args.end(), extra.begin(), extra.end());
         const CommandLineRun run = run_tsubame(args);
         EXPECT_EQ(run.status, 0) << run.err;

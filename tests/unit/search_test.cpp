@@ -536,7 +536,7 @@ TEST(Search, NodeLimitCountsEveryThread) {
     h.engine.options().threads = 4;
     h.engine.prepare();
     SearchLimits l;
-    l.nodes          = 300'000;
+    l.nodes          = 100'000;
     const BestMove b = h.search("startpos moves 7g7f 3c3d", l);
     EXPECT_GE(b.nodes, l.nodes);
     // Each thread may overshoot by the nodes between two of its checks (256).
@@ -582,7 +582,7 @@ TEST(Search, RequestsBeforeTheSearchStartsAreKept) {
             h.answers.clear();
             SearchLimits p;
             p.ponder  = true;
-            p.byoyomi = 200;
+            p.byoyomi = 50;
             h.engine.go(p);
             h.engine.ponderhit(); // at once
             h.engine.wait(); // must end on its own within the byoyomi
@@ -855,9 +855,10 @@ TEST(Search, QuitReportsNothingNotEvenTheInterruptedIteration) {
 }
 
 TEST(Search, BenchIsDeterministic) {
-    Harness h;
-    EXPECT_EQ(h.engine.bench(3).nodes, h.engine.bench(3).nodes);
-    EXPECT_GT(h.engine.bench(3).nodes, 1000u);
+    Harness        h;
+    const uint64_t nodes = h.engine.bench(3).nodes;
+    EXPECT_EQ(h.engine.bench(3).nodes, nodes);
+    EXPECT_GT(nodes, 1000u);
 }
 
 // Each position is reported once, in order, as its search ends; their nodes add up to the

@@ -299,7 +299,7 @@ TEST(UsiLoop, DelayingDropsDoNotHideTheMate) {
     Session s;
     s.send("setoption name PvInterval value 0");
     s.send(DELAYING_DROPS);
-    const std::string out   = s.send("go depth 12");
+    const std::string out   = s.send("go depth 10"); // the mate shows from depth 9
     const auto        infos = lines_starting(out, "info depth ");
     ASSERT_FALSE(infos.empty()) << out;
     for (const std::string& info : infos) {
