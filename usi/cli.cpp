@@ -11,6 +11,7 @@
 #include "tools/gensfen.h"
 #include "tools/makebook.h"
 #include "tools/nnue_data.h"
+#include "tools/rescore.h"
 #include "tools/tools.h"
 #include "usi_loop.h"
 #include "version.h"
@@ -38,6 +39,7 @@ constexpr Tool TOOLS[] = {
      "usage: tsubame games-dump FILE\n"
      "  one line per labelled position of the game-record shard FILE: SFEN, move, score and\n"
      "  game result for the side to move\n"},
+    {"rescore", "a game-record shard labelled again by a deeper search", run_rescore},
     {"nnue-data", "training records of the network's features, from game-record shards",
      run_nnue_data},
     {"nnue-eval", "a net file's score of each SFEN of a file", run_nnue_eval,

@@ -75,7 +75,18 @@ bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string&
     return error.empty();
 }
 
-// Reads the net of --eval-file; the error names the file and what is wrong with it.
+std::string provenance_of(const SelfPlayOptions& o, const std::string& eval_file) {
+    return "tsubame gensfen --games " + std::to_string(o.games) + " --nodes "
+         + std::to_string(o.nodes) + " --seed " + std::to_string(o.seed) + " --random-moves "
+         + std::to_string(o.random_moves) + " --random-max-ply " + std::to_string(o.random_max_ply)
+         + " --random-multipv " + std::to_string(o.random_multipv) + " --random-margin "
+         + std::to_string(o.random_margin) + " --eval-limit " + std::to_string(o.eval_limit)
+         + " --max-plies " + std::to_string(o.max_plies) + teacher_of(*o.network, eval_file)
+         + "; engine " + ENGINE_NAME;
+}
+
+} // namespace
+
 bool load_eval_file(const std::string& path, nnue::Network& net, std::string& error) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -90,25 +101,11 @@ bool load_eval_file(const std::string& path, nnue::Network& net, std::string& er
     return true;
 }
 
-// The evaluation that played, named by its file's base name and its hash (not its path, so
-// that the same seed, commit and net give the same bytes wherever the net lies).
-std::string teacher_of(const SelfPlayOptions& o, const std::string& eval_file) {
-    const std::string net = nnue::hash_name(o.network->hash) + ": " + o.network->description + ")";
-    if (eval_file.empty()) return " (the built-in net " + net;
-    return " --eval-file " + eval_file.substr(eval_file.find_last_of('/') + 1) + " (net " + net;
+std::string teacher_of(const nnue::Network& net, const std::string& eval_file) {
+    const std::string named = nnue::hash_name(net.hash) + ": " + net.description + ")";
+    if (eval_file.empty()) return " (the built-in net " + named;
+    return " --eval-file " + eval_file.substr(eval_file.find_last_of('/') + 1) + " (net " + named;
 }
-
-std::string provenance_of(const SelfPlayOptions& o, const std::string& eval_file) {
-    return "tsubame gensfen --games " + std::to_string(o.games) + " --nodes "
-         + std::to_string(o.nodes) + " --seed " + std::to_string(o.seed) + " --random-moves "
-         + std::to_string(o.random_moves) + " --random-max-ply " + std::to_string(o.random_max_ply)
-         + " --random-multipv " + std::to_string(o.random_multipv) + " --random-margin "
-         + std::to_string(o.random_margin) + " --eval-limit " + std::to_string(o.eval_limit)
-         + " --max-plies " + std::to_string(o.max_plies) + teacher_of(o, eval_file) + "; engine "
-         + ENGINE_NAME;
-}
-
-} // namespace
 
 int run_gensfen(int argc, char* argv[]) {
     if (argc == 3 && (std::string_view(argv[2]) == "--help" || std::string_view(argv[2]) == "-h")) {

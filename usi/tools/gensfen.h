@@ -3,7 +3,22 @@
 // `tsubame gensfen`: training games for the evaluation, written as a game-record shard, and
 // `tsubame games-dump`, which prints a shard's labelled positions as text.
 
+#include <string>
+
+namespace tsubame::nnue {
+struct Network;
+}
+
 namespace tsubame::usi {
+
+/// Reads the net file of an `--eval-file` option; the error names the file and what is wrong
+/// with it.
+bool load_eval_file(const std::string& path, nnue::Network& net, std::string& error);
+
+/// The evaluation that labels a shard, for its provenance: the net's hash and description, and
+/// the base name of `eval_file` (not its path, so that the same seed, commit and net give the
+/// same bytes wherever the net lies); empty `eval_file`: the built-in net.
+std::string teacher_of(const nnue::Network& net, const std::string& eval_file);
 
 /// `tsubame gensfen --out FILE [--games N] [--nodes N] [--seed S] [--random-moves N]
 /// [--random-max-ply N] [--eval-limit CP] [--max-plies N] [--eval-file NET]`: plays the games

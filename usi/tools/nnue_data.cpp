@@ -33,12 +33,6 @@ bool fill(const Position& pos, Color perspective, uint16_t (&slots)[RECORD_FEATU
     return true;
 }
 
-bool is_quiet_label(const Position& pos, const RecordedPly& ply) {
-    if (ply.score == NO_SCORE || pos.in_check() || is_mate_score(ply.score)) return false;
-    const Move best = generated_move_from16(pos, ply.move16);
-    return !best.is_promotion() && pos.piece_on(best.to()) == NO_PIECE;
-}
-
 void put_record(std::ostream& out, const TrainingRecord& r) {
     // Written field by field in little-endian order, whatever the host.
     std::string bytes;
@@ -57,6 +51,12 @@ void put_record(std::ostream& out, const TrainingRecord& r) {
 }
 
 } // namespace
+
+bool is_quiet_label(const Position& pos, const RecordedPly& ply) {
+    if (ply.score == NO_SCORE || pos.in_check() || is_mate_score(ply.score)) return false;
+    const Move best = generated_move_from16(pos, ply.move16);
+    return !best.is_promotion() && pos.piece_on(best.to()) == NO_PIECE;
+}
 
 int run_nnue_data(int argc, char* argv[]) {
     std::string              out_path, sfens_path;

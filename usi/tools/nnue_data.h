@@ -6,7 +6,9 @@
 
 #include <cstdint>
 
+#include "core/position.h"
 #include "eval/nnue/features.h"
+#include "tools/game_record.h"
 
 namespace tsubame::usi {
 
@@ -23,6 +25,11 @@ struct TrainingRecord {
     uint8_t  ply; ///< Game ply, capped at 255.
 };
 static_assert(sizeof(TrainingRecord) == 164, "the trainer reads records of 164 bytes");
+
+/// Whether a recorded position is a training label: searched (not a random move), not in
+/// check, its score below a mate, and its move (the search's best) neither a capture nor a
+/// promotion, so that the score is what the position is worth as it stands.
+bool is_quiet_label(const Position& pos, const RecordedPly& ply);
 
 /// `tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...`: writes a record
 /// for every searched, quiet position of the shards: not in check, best move neither a capture

@@ -1,0 +1,189 @@
+#include "tools/rescore.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "command.h"
+#include "core/value.h"
+#include "eval/nnue/embedded.h"
+#include "eval/nnue/network.h"
+#include "movegen/movegen.h"
+#include "rules/game.h"
+#include "search/search.h"
+#include "search/tt.h"
+#include "tools/game_record.h"
+#include "tools/gensfen.h"
+#include "tools/nnue_data.h"
+#include "usi_loop.h"
+
+namespace tsubame::usi {
+
+namespace {
+
+constexpr std::string_view RESCORE_USAGE =
+    "usage: tsubame rescore --in SHARD --out FILE [--nodes N (20000)] [--min-ply N (16)]\n"
+    "                       [--eval-file NET (default: the built-in net)]\n";
+
+struct RescoreArgs {
+    std::string in, out, eval_file;
+    uint64_t    nodes   = 20000;
+    uint64_t    min_ply = 16;
+};
+
+bool parse_rescore_args(int argc, char* argv[], RescoreArgs& a, std::string& error) {
+    for (int i = 2; i < argc; i += 2) {
+        const std::string_view flag = argv[i];
+        if (i + 1 >= argc) {
+            error = std::string(flag) + " needs a value";
+            return false;
+        }
+        const std::string_view value = argv[i + 1];
+        if (flag == "--in")
+            a.in = value;
+        else if (flag == "--out")
+            a.out = value;
+        else if (flag == "--eval-file")
+            a.eval_file = value;
+        else if (flag == "--nodes" || flag == "--min-ply") {
+            if (!parse_integer(value, flag == "--nodes" ? a.nodes : a.min_ply)) {
+                error = std::string(flag) + " needs a number, got '" + std::string(value) + "'";
+                return false;
+            }
+        } else {
+            error = "unknown argument '" + std::string(flag) + "'";
+            return false;
+        }
+    }
+    if (a.in.empty() || a.out.empty()) error = "--in and --out are required";
+    if (a.nodes == 0) error = "--nodes must be positive";
+    return error.empty();
+}
+
+// The shard's header and games, read whole (a shard is a few MB at most).
+bool read_shard(const std::string& path, std::string& provenance, std::vector<GameRecord>& games,
+                std::string& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open " + path;
+        return false;
+    }
+    if (const Status s = read_game_file_header(in, provenance); !s.ok()) {
+        error = path + ": " + s.message();
+        return false;
+    }
+    GameRecord game;
+    while (read_game(in, game, error))
+        games.push_back(game);
+    if (!error.empty()) error = path + ": game " + std::to_string(games.size() + 1) + ": " + error;
+    return error.empty();
+}
+
+// Whether a search's answer is a label: a quiet best move and a score below a mate.
+bool quiet_answer(const Position& pos, const SearchResult& r) {
+    return r.best != Move::none() && !r.best.is_promotion() && pos.piece_on(r.best.to()) == NO_PIECE
+        && !is_mate_score(r.score);
+}
+
+} // namespace
+
+int run_rescore(int argc, char* argv[]) {
+    if (argc == 3 && (std::string_view(argv[2]) == "--help" || std::string_view(argv[2]) == "-h")) {
+        std::cout << RESCORE_USAGE;
+        return 0;
+    }
+    RescoreArgs a;
+    std::string error;
+    if (!parse_rescore_args(argc, argv, a, error)) {
+        std::cerr << "rescore: " << error << "\n" << RESCORE_USAGE;
+        return 2;
+    }
+    std::unique_ptr<nnue::Network> loaded;
+    const nnue::Network*           network = &nnue::builtin_network();
+    if (!a.eval_file.empty()) {
+        loaded = std::make_unique<nnue::Network>();
+        if (!load_eval_file(a.eval_file, *loaded, error)) {
+            std::cerr << "rescore: " << error << "\n";
+            return 1;
+        }
+        network = loaded.get();
+    }
+    std::string             source;
+    std::vector<GameRecord> games;
+    if (!read_shard(a.in, source, games, error)) {
+        std::cerr << "rescore: " << error << "\n";
+        return 1;
+    }
+    const std::string part = a.out + ".part";
+    std::ofstream     out(part, std::ios::binary | std::ios::trunc);
+    if (!out) {
+        std::cerr << "rescore: cannot write " << part << "\n";
+        return 1;
+    }
+    write_game_file_header(out, "tsubame rescore --nodes " + std::to_string(a.nodes) + " --min-ply "
+                                    + std::to_string(a.min_ply) + teacher_of(*network, a.eval_file)
+                                    + "; engine " + ENGINE_NAME + "; of: " + source);
+
+    TranspositionTable tt;
+    (void)tt.resize(16);
+    Searcher     searcher(tt);
+    SearchLimits limits;
+    limits.nodes = a.nodes;
+    SearchOptions search;
+    search.network = network;
+
+    const auto start    = std::chrono::steady_clock::now();
+    uint64_t   labelled = 0, dropped = 0;
+    for (size_t g = 0; g < games.size(); ++g) {
+        GameRecord& game = games[g];
+        Game        replay;
+        if (const Status s = replay.set_sfen(game.start_sfen); !s.ok()) {
+            std::cerr << "rescore: game " << g + 1 << ": " << s.message() << "\n";
+            return 1;
+        }
+        for (size_t i = 0; i < game.plies.size(); ++i) {
+            Position&    pos  = replay.position();
+            RecordedPly& ply  = game.plies[i];
+            const Move   move = generated_move_from16(pos, ply.move16);
+            if (move == Move::none()) {
+                std::cerr << "rescore: game " << g + 1 << ": ply " << i + 1
+                          << " is not a legal move\n";
+                return 1;
+            }
+            if (pos.game_ply() >= int(a.min_ply) && is_quiet_label(pos, ply)) {
+                const SearchResult r    = searcher.run(pos, limits, search, {});
+                const bool         keep = quiet_answer(pos, r);
+                ply.score =
+                    keep ? int16_t(std::clamp<int>(r.score, -INT16_MAX, INT16_MAX)) : NO_SCORE;
+                keep ? ++labelled : ++dropped;
+            } else {
+                ply.score = NO_SCORE;
+            }
+            replay.play(move);
+        }
+        write_game(out, game);
+        const size_t done = g + 1;
+        if (done % 20 == 0 || done == games.size()) {
+            const double s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::cerr << "rescore: games " << done << "/" << games.size() << ", labels " << labelled
+                      << " (dropped " << dropped << "), "
+                      << int(double(labelled + dropped) / std::max(s, 1e-3)) << " searches/s, ETA "
+                      << int(s / double(done) * double(games.size() - done)) << " s\n";
+        }
+    }
+    out.close();
+    if (!out || std::rename(part.c_str(), a.out.c_str()) != 0) {
+        std::cerr << "rescore: cannot finish " << a.out << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace tsubame::usi
