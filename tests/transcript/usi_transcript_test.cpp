@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -616,6 +617,74 @@ TEST(CommandLine, GensfenPlaysWithTheNetOfEvalFile) {
         EXPECT_FALSE(std::ifstream(dir + ".bad.part")) << "no shard begun";
     }
     for (const char* suffix : {".nnue", ".games"})
+        std::remove((dir + suffix).c_str());
+}
+
+// `tsubame rescore`: the same games, the positions nnue-data keeps labelled again by a deeper
+// search, the others unlabelled; the same bytes every time; a bad shard is refused by name.
+TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
+    const std::string    dir = testing::TempDir() + "tsubame_rescore_" + std::to_string(getpid());
+    const CommandLineRun played =
+        run_tsubame({"gensfen", "--out", dir + ".games", "--games", "2", "--nodes", "300", "--seed",
+                     "4", "--max-plies", "60"});
+    ASSERT_EQ(played.status, 0) << played.err;
+    auto rescore = [&](const std::string& out) {
+        return run_tsubame(
+            {"rescore", "--in", dir + ".games", "--out", out, "--nodes", "3000", "--min-ply", "8"});
+    };
+    auto bytes_of = [](const std::string& path) {
+        std::ifstream      file(path, std::ios::binary);
+        std::ostringstream text;
+        text << file.rdbuf();
+        return text.str();
+    };
+    const CommandLineRun run = rescore(dir + ".r1");
+    ASSERT_EQ(run.status, 0) << run.err;
+    ASSERT_EQ(rescore(dir + ".r2").status, 0);
+    const std::string rescored = bytes_of(dir + ".r1");
+    EXPECT_EQ(rescored, bytes_of(dir + ".r2")) << "not deterministic";
+    EXPECT_NE(rescored.find("tsubame rescore --nodes 3000 --min-ply 8 (the built-in net "),
+              std::string::npos);
+    EXPECT_NE(rescored.find("; of: tsubame gensfen --games 2 --nodes 300 --seed 4 "),
+              std::string::npos)
+        << "the source's provenance";
+
+    // games-dump: SFEN, move, score, result per labelled position.
+    const std::vector<std::string> before = run_tsubame({"games-dump", dir + ".games"}).out;
+    const std::vector<std::string> after  = run_tsubame({"games-dump", dir + ".r1"}).out;
+    ASSERT_FALSE(after.empty());
+    EXPECT_LT(after.size(), before.size()) << "the opening plies are no labels";
+    auto position_and_move = [](const std::string& line) {
+        const size_t second_tab = line.find('\t', line.find('\t') + 1);
+        return line.substr(0, second_tab);
+    };
+    std::set<std::string>              played_positions;
+    std::map<std::string, std::string> old_label;
+    for (const std::string& line : before) {
+        played_positions.insert(position_and_move(line));
+        old_label[position_and_move(line)] = line;
+    }
+    int changed = 0;
+    for (const std::string& line : after) {
+        const std::string key = position_and_move(line);
+        EXPECT_TRUE(played_positions.count(key))
+            << "not a position and move of the games: " << line;
+        const std::string sfen = key.substr(0, key.find('\t'));
+        EXPECT_GE(std::stoi(sfen.substr(sfen.find_last_of(' ') + 1)), 8) << line;
+        changed += old_label[key] != line;
+    }
+    EXPECT_GT(changed, 0) << "no score changed with 10 times the nodes";
+
+    const CommandLineRun missing =
+        run_tsubame({"rescore", "--in", dir + ".missing", "--out", dir + ".bad"});
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_TRUE(missing.err.starts_with("rescore: cannot open ")) << missing.err;
+    EXPECT_FALSE(std::ifstream(dir + ".bad.part")) << "no output begun";
+    EXPECT_EQ(
+        run_tsubame({"rescore", "--in", dir + ".games", "--out", dir + ".bad", "--nodes", "x"})
+            .status,
+        2);
+    for (const char* suffix : {".games", ".r1", ".r2"})
         std::remove((dir + suffix).c_str());
 }
 
