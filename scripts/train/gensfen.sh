@@ -13,28 +13,8 @@ last=${2:?last seed}
 games=${3:-4000}
 nodes=${4:-5000}
 dir=${GAMES_DIR:-$root/scripts/train/games}
-engine=${TSUBAME:-}
-if [[ -z "$engine" ]]; then
-  "$root/scripts/build.sh" >&2
-  engine="$root/build/release/usi/tsubame"
-fi
-# A private copy, so that rebuilding the engine during a long run cannot change the games.
-copy=$(mktemp -d)/tsubame
-cp "$engine" "$copy"
-# The engine's own commit (what it was built from), not the checkout's.
-commit=$("$copy" --version | sed -n 's/^commit //p')
-# The built-in net by its hash (`--version`: "eval net <hash>: ...").
-teacher=$("$copy" --version | sed -n 's/^eval net \([0-9a-f]*\):.*/built-in:\1/p')
-eval_args=()
-if [[ -n "${EVAL_FILE:-}" ]]; then
-  # A private copy too, under the same name (the shards name it); named in MANIFEST by the hash
-  # its file ends with, as `--version` names a built-in net.
-  net_copy="$(dirname "$copy")/$(basename "$EVAL_FILE")"
-  cp "$EVAL_FILE" "$net_copy"
-  eval_args=(--eval-file "$net_copy")
-  hash=$(od -An -tx4 -j $(($(stat -c %s "$net_copy") - 4)) -N 4 "$net_copy" | tr -d ' ')
-  teacher="$(basename "$EVAL_FILE"):$hash"
-fi
+# The engine and the net, as private copies, and their names: copy, commit, teacher, eval_args.
+source "$root/scripts/train/teacher.sh"
 mkdir -p "$dir"
 manifest="$dir/MANIFEST.tsv"
 [[ -f "$manifest" ]] || printf 'shard\tseed\tgames\tnodes\tpositions\tbytes\tcommit\tdate\tteacher\n' >"$manifest"

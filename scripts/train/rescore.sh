@@ -12,24 +12,8 @@ nodes=${1:?nodes}
 shift
 dir=${GAMES_DIR:-$root/scripts/train/games}
 out_dir="$dir/r$nodes"
-engine=${TSUBAME:-}
-if [[ -z "$engine" ]]; then
-  "$root/scripts/build.sh" >&2
-  engine="$root/build/release/usi/tsubame"
-fi
-# A private copy, so that rebuilding the engine during a long run cannot change the labels.
-copy=$(mktemp -d)/tsubame
-cp "$engine" "$copy"
-commit=$("$copy" --version | sed -n 's/^commit //p')
-teacher=$("$copy" --version | sed -n 's/^eval net \([0-9a-f]*\):.*/built-in:\1/p')
-eval_args=()
-if [[ -n "${EVAL_FILE:-}" ]]; then
-  net_copy="$(dirname "$copy")/$(basename "$EVAL_FILE")"
-  cp "$EVAL_FILE" "$net_copy"
-  eval_args=(--eval-file "$net_copy")
-  hash=$(od -An -tx4 -j $(($(stat -c %s "$net_copy") - 4)) -N 4 "$net_copy" | tr -d ' ')
-  teacher="$(basename "$EVAL_FILE"):$hash"
-fi
+# The engine and the net, as private copies, and their names: copy, commit, teacher, eval_args.
+source "$root/scripts/train/teacher.sh"
 mkdir -p "$out_dir"
 manifest="$out_dir/MANIFEST.tsv"
 [[ -f "$manifest" ]] || printf 'shard\tnodes\tpositions\tbytes\tcommit\tdate\tteacher\tsource sha256\n' >"$manifest"

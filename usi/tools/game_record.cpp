@@ -94,8 +94,8 @@ bool read_game(std::istream& in, GameRecord& game, std::string& error) {
     return true;
 }
 
-Status replay_game(const GameRecord&                                               game,
-                   const std::function<void(const Position&, const RecordedPly&)>& visit) {
+Status replay_game(const GameRecord&                                         game,
+                   const std::function<void(Position&, const RecordedPly&)>& visit) {
     Game replay;
     if (Status s = replay.set_sfen(game.start_sfen); !s.ok()) return s;
     for (size_t i = 0; i < game.plies.size(); ++i) {

@@ -8,6 +8,7 @@
 //   u16 SFEN length, SFEN bytes, u16 plies, i8 result for Black, u8 how the game ended,
 //   then per ply: u16 move (Move::to16, as generate<LEGAL> makes it), i16 score.
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <istream>
@@ -18,6 +19,7 @@
 #include "core/move.h"
 #include "core/position.h"
 #include "core/status.h"
+#include "core/value.h"
 
 namespace tsubame {
 
@@ -59,9 +61,15 @@ void write_game(std::ostream& out, const GameRecord& game);
 /// sets `error` and returns false.
 bool read_game(std::istream& in, GameRecord& game, std::string& error);
 
-/// Replays a game, calling `visit` with each position before its ply is played. Fails on a
-/// bad start SFEN or a move that is not legal where it stands.
-Status replay_game(const GameRecord&                                               game,
-                   const std::function<void(const Position&, const RecordedPly&)>& visit);
+/// A search's score as a ply records it: clamped to int16, never NO_SCORE.
+inline int16_t recorded_score(Value v) {
+    return int16_t(std::clamp<int>(v, -INT16_MAX, INT16_MAX));
+}
+
+/// Replays a game, calling `visit` with each position (its history behind it, so that a visitor
+/// may search it, leaving it as it found it) before its ply is played. Fails on a bad start
+/// SFEN or a move that is not legal where it stands.
+Status replay_game(const GameRecord&                                         game,
+                   const std::function<void(Position&, const RecordedPly&)>& visit);
 
 } // namespace tsubame

@@ -14,8 +14,6 @@
 #include "core/value.h"
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
-#include "movegen/movegen.h"
-#include "rules/game.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "tools/game_record.h"
@@ -141,32 +139,24 @@ int run_rescore(int argc, char* argv[]) {
     const auto start    = std::chrono::steady_clock::now();
     uint64_t   labelled = 0, dropped = 0;
     for (size_t g = 0; g < games.size(); ++g) {
-        GameRecord& game = games[g];
-        Game        replay;
-        if (const Status s = replay.set_sfen(game.start_sfen); !s.ok()) {
-            std::cerr << "rescore: game " << g + 1 << ": " << s.message() << "\n";
-            return 1;
-        }
-        for (size_t i = 0; i < game.plies.size(); ++i) {
-            Position&    pos  = replay.position();
-            RecordedPly& ply  = game.plies[i];
-            const Move   move = generated_move_from16(pos, ply.move16);
-            if (move == Move::none()) {
-                std::cerr << "rescore: game " << g + 1 << ": ply " << i + 1
-                          << " is not a legal move\n";
-                return 1;
-            }
+        GameRecord&          game = games[g];
+        std::vector<int16_t> scores; // the new label of each ply
+        const Status replayed = replay_game(game, [&](Position& pos, const RecordedPly& ply) {
+            int16_t score = NO_SCORE;
             if (pos.game_ply() >= int(a.min_ply) && is_quiet_label(pos, ply)) {
                 const SearchResult r    = searcher.run(pos, limits, search, {});
                 const bool         keep = quiet_answer(pos, r);
-                ply.score =
-                    keep ? int16_t(std::clamp<int>(r.score, -INT16_MAX, INT16_MAX)) : NO_SCORE;
+                if (keep) score = recorded_score(r.score);
                 keep ? ++labelled : ++dropped;
-            } else {
-                ply.score = NO_SCORE;
             }
-            replay.play(move);
+            scores.push_back(score);
+        });
+        if (!replayed.ok()) {
+            std::cerr << "rescore: game " << g + 1 << ": " << replayed.message() << "\n";
+            return 1;
         }
+        for (size_t i = 0; i < game.plies.size(); ++i)
+            game.plies[i].score = scores[i];
         write_game(out, game);
         const size_t done = g + 1;
         if (done % 20 == 0 || done == games.size()) {

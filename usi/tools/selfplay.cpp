@@ -54,10 +54,6 @@ Move random_move(Position& pos, Searcher& searcher, const SelfPlayOptions& optio
     return candidates.empty() ? Move::none() : candidates[rng() % candidates.size()];
 }
 
-int16_t stored_score(Value v) {
-    return int16_t(std::clamp<int>(v, -INT16_MAX, INT16_MAX));
-}
-
 } // namespace
 
 void self_play(const SelfPlayOptions&                        options,
@@ -112,7 +108,7 @@ void self_play(const SelfPlayOptions&                        options,
                 record.black_result = int8_t(r.score > 0 ? win : -win);
                 break;
             }
-            record.plies.push_back({r.best.to16(), stored_score(r.score)});
+            record.plies.push_back({r.best.to16(), recorded_score(r.score)});
             game.play(r.best);
         }
         on_game(record);
