@@ -5,7 +5,9 @@
 #   scripts/train/run.sh [train.py options]
 #                                    the real run on the committed shards, scripts/train/games/
 # DEEPER=rNODES: a training shard rescored into games/rNODES/ (rescore.sh) is read in place of
-# the original (--small rescores one of its shards at 800 nodes so, to test the path).
+# the original (--small rescores one of its shards at 800 nodes so, to test the path); with
+# DEEPER_ONLY=1 the shards without a rescored copy are left out (to go on training a net on
+# the deeper labels alone). VAL_SHARDS="shard-01001 shard-02208": the validation shards.
 # Work files go to $TRAIN_WORK (default build/train, or build/train-small); the net is
 # $TRAIN_WORK/net.nnue. Every step is resumable: finished records and epochs are kept.
 set -euo pipefail
@@ -45,31 +47,41 @@ else
   train_options=()
 fi
 
-# Records per shard. One shard is the validation set (a split by game, not by position):
-# $VAL_SHARD, by default shard-01001 (1,000 games) when there is one, else the first.
+# Records per shard. The validation set is whole shards (a split by game, not by position):
+# $VAL_SHARDS, a space-separated list, by default shard-01001 (1,000 games) when there is one,
+# else the first shard.
 shards=("$games_dir"/shard-*.games)
 [[ -f "${shards[0]}" ]] || { echo "no shards in $games_dir" >&2; exit 1; }
-val_shard=${VAL_SHARD:-shard-01001}
-[[ -f "$games_dir/$val_shard.games" ]] || val_shard=$(basename "${shards[0]}" .games)
+read -r -a val_shards <<<"${VAL_SHARDS:-shard-01001}"
+for val_shard in "${val_shards[@]}"; do
+  [[ -f "$games_dir/$val_shard.games" ]] || { val_shards=("$(basename "${shards[0]}" .games)"); break; }
+done
 deeper=${DEEPER:-}
+deeper_only=${DEEPER_ONLY:-0}
 train_records=()
+val_records=()
 for shard in "${shards[@]}"; do
   name=$(basename "$shard" .games)
-  if [[ -n "$deeper" && "$name" != "$val_shard" && -f "$games_dir/$deeper/$name.games" ]]; then
+  is_val=0
+  [[ " ${val_shards[*]} " == *" $name "* ]] && is_val=1
+  if [[ -n "$deeper" && $is_val == 0 && -f "$games_dir/$deeper/$name.games" ]]; then
     shard="$games_dir/$deeper/$name.games"
     name="$name.$deeper"
+  elif [[ $deeper_only == 1 && $is_val == 0 ]]; then
+    continue
   fi
   if [[ ! -f "$work/records/$name.bin" || "$shard" -nt "$work/records/$name.bin" ]]; then
     "$engine" nnue-data --out "$work/records/$name.tmp" --sfens "$work/records/$name.sfens" "$shard"
     mv "$work/records/$name.tmp" "$work/records/$name.bin"
   fi
-  [[ "$name" == "$val_shard" ]] || train_records+=("$work/records/$name.bin")
+  if [[ $is_val == 1 ]]; then val_records+=("$work/records/$name.bin"); else train_records+=("$work/records/$name.bin"); fi
 done
+[[ ${#train_records[@]} -gt 0 ]] || { echo "no training shards (DEEPER=$deeper DEEPER_ONLY=$deeper_only)" >&2; exit 1; }
 [[ -z "$deeper" ]] || echo "training records: ${train_records[*]##*/}" >&2
-val_name=$val_shard
+val_name=${val_shards[0]} # check_export.py's records
 
 cd "$root/scripts/train"
-"$python" train.py --train "${train_records[@]}" --val "$work/records/$val_name.bin" \
+"$python" train.py --train "${train_records[@]}" --val "${val_records[@]}" \
   --work "$work" --out "$work/net.nnue" \
   --description "Tsubame $(git -C "$root" describe --always --dirty 2>/dev/null);" \
   "${train_options[@]}" "$@"
