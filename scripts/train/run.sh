@@ -48,14 +48,20 @@ else
 fi
 
 # Records per shard. The validation set is whole shards (a split by game, not by position):
-# $VAL_SHARDS, a space-separated list, by default shard-01001 (1,000 games) when there is one,
-# else the first shard.
+# $VAL_SHARDS, a space-separated list (each must exist), by default shard-01001 (1,000 games)
+# when there is one, else the first shard.
 shards=("$games_dir"/shard-*.games)
 [[ -f "${shards[0]}" ]] || { echo "no shards in $games_dir" >&2; exit 1; }
-read -r -a val_shards <<<"${VAL_SHARDS:-shard-01001}"
-for val_shard in "${val_shards[@]}"; do
-  [[ -f "$games_dir/$val_shard.games" ]] || { val_shards=("$(basename "${shards[0]}" .games)"); break; }
-done
+if [[ -n "${VAL_SHARDS:-}" ]]; then
+  read -r -a val_shards <<<"$VAL_SHARDS"
+  for val_shard in "${val_shards[@]}"; do
+    [[ -f "$games_dir/$val_shard.games" ]] || { echo "no validation shard $val_shard.games in $games_dir" >&2; exit 1; }
+  done
+elif [[ -f "$games_dir/shard-01001.games" ]]; then
+  val_shards=(shard-01001)
+else
+  val_shards=("$(basename "${shards[0]}" .games)")
+fi
 deeper=${DEEPER:-}
 deeper_only=${DEEPER_ONLY:-0}
 train_records=()
