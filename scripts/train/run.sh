@@ -7,7 +7,9 @@
 # DEEPER=rNODES: a training shard rescored into games/rNODES/ (rescore.sh) is read in place of
 # the original (--small rescores one of its shards at 800 nodes so, to test the path); with
 # DEEPER_ONLY=1 the shards without a rescored copy are left out (to go on training a net on
-# the deeper labels alone). VAL_SHARDS="shard-01001 shard-02208": the validation shards.
+# the deeper labels alone). VAL_SHARDS="shard-01001 shard-02208": the validation shards; they
+# keep their original labels unless DEEPER_VAL=1 (then a rescored copy is read for them too,
+# so that the validation loss can rank nets trained on the deeper labels).
 # Work files go to $TRAIN_WORK (default build/train, or build/train-small); the net is
 # $TRAIN_WORK/net.nnue. Every step is resumable: finished records and epochs are kept.
 set -euo pipefail
@@ -64,13 +66,14 @@ else
 fi
 deeper=${DEEPER:-}
 deeper_only=${DEEPER_ONLY:-0}
+deeper_val=${DEEPER_VAL:-0}
 train_records=()
 val_records=()
 for shard in "${shards[@]}"; do
   name=$(basename "$shard" .games)
   is_val=0
   [[ " ${val_shards[*]} " == *" $name "* ]] && is_val=1
-  if [[ -n "$deeper" && $is_val == 0 && -f "$games_dir/$deeper/$name.games" ]]; then
+  if [[ -n "$deeper" && ($is_val == 0 || $deeper_val == 1) && -f "$games_dir/$deeper/$name.games" ]]; then
     shard="$games_dir/$deeper/$name.games"
     name="$name.$deeper"
   elif [[ $deeper_only == 1 && $is_val == 0 ]]; then
@@ -84,7 +87,11 @@ for shard in "${shards[@]}"; do
 done
 [[ ${#train_records[@]} -gt 0 ]] || { echo "no training shards (DEEPER=$deeper DEEPER_ONLY=$deeper_only)" >&2; exit 1; }
 [[ -z "$deeper" ]] || echo "training records: ${train_records[*]##*/}" >&2
-val_name=${val_shards[0]} # check_export.py's records
+# check_export.py's records: the first validation shard's (its rescored copy with DEEPER_VAL=1).
+for record in "${val_records[@]}"; do
+  name=$(basename "$record" .bin)
+  [[ "${name%%.*}" == "${val_shards[0]}" ]] && val_name=$name
+done
 
 cd "$root/scripts/train"
 "$python" train.py --train "${train_records[@]}" --val "${val_records[@]}" \
