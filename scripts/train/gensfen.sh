@@ -6,6 +6,10 @@
 #   [EVAL_FILE=net.nnue] scripts/train/gensfen.sh FIRST_SEED LAST_SEED [games-per-shard (4000)]
 #                                                  [nodes (5000)]
 # EVAL_FILE: the net that plays and labels the games (the teacher); unset, the built-in net.
+# OPENINGS=file: each game starts with a book line of the file, drawn by the seed, then makes
+# 2 random moves within the 16 plies after it (in place of 6 within the first 32 plies).
+# scripts/train/openings/records2016-3151-5465.sfen holds book lines that no strength claim or
+# net selection uses; its shards take seeds from 3001.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
@@ -15,13 +19,18 @@ nodes=${4:-5000}
 dir=${GAMES_DIR:-$root/scripts/train/games}
 # The engine and the net, as private copies, and their names: copy, commit, teacher, eval_args.
 source "$root/scripts/train/teacher.sh"
+book_args=()
+if [[ -n "${OPENINGS:-}" ]]; then
+  book_args=(--openings "$OPENINGS" --random-moves 2 --random-max-ply 16)
+fi
 mkdir -p "$dir"
 manifest="$dir/MANIFEST.tsv"
 [[ -f "$manifest" ]] || printf 'shard\tseed\tgames\tnodes\tpositions\tbytes\tcommit\tdate\tteacher\n' >"$manifest"
 for ((seed = first; seed <= last; seed++)); do
   shard=$(printf 'shard-%05d.games' "$seed")
   [[ -f "$dir/$shard" ]] && continue
-  "$copy" gensfen --out "$dir/$shard" --games "$games" --nodes "$nodes" --seed "$seed" "${eval_args[@]}"
+  "$copy" gensfen --out "$dir/$shard" --games "$games" --nodes "$nodes" --seed "$seed" \
+    "${eval_args[@]}" "${book_args[@]}"
   positions=$("$copy" games-dump "$dir/$shard" | wc -l)
   printf '%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n' "$shard" "$seed" "$games" "$nodes" "$positions" \
     "$(stat -c %s "$dir/$shard")" "$commit" "$(date -u +%F)" "$teacher" >>"$manifest"

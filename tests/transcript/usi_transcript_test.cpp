@@ -19,10 +19,12 @@
 
 #include "../unit/random_network.h"
 #include "command.h"
+#include "core/notation.h"
 #include "eval/nnue/embedded.h"
 #include "match/child_process.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
+#include "tools/game_record.h"
 #include "usi_loop.h"
 
 namespace tsubame::test {
@@ -617,6 +619,66 @@ TEST(CommandLine, GensfenPlaysWithTheNetOfEvalFile) {
         EXPECT_FALSE(std::ifstream(dir + ".bad.part")) << "no shard begun";
     }
     for (const char* suffix : {".nnue", ".games"})
+        std::remove((dir + suffix).c_str());
+}
+
+// `gensfen --openings`: each game starts with a book line drawn by the seed (its moves recorded
+// without a score), and the random moves come after it; a bad line is refused by number.
+TEST(CommandLine, GensfenStartsGamesFromBookLines) {
+    const std::string dir = testing::TempDir() + "tsubame_book_" + std::to_string(getpid());
+    const std::string sfen_line =
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    std::ofstream(dir + ".sfen") << "# two lines\n"
+                                 << "startpos moves 7g7f 3c3d 2g2f 8c8d\n\n"
+                                 << "position sfen " << sfen_line << " moves 8c8d 2g2f\n";
+    const std::vector<std::vector<std::string>> book{{"7g7f", "3c3d", "2g2f", "8c8d"},
+                                                     {"8c8d", "2g2f"}};
+    const CommandLineRun                        run =
+        run_tsubame({"gensfen", "--out", dir + ".games", "--games", "6", "--nodes", "300", "--seed",
+                     "2", "--max-plies", "30", "--random-moves", "1", "--random-max-ply", "1",
+                     "--openings", dir + ".sfen"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    std::ifstream in(dir + ".games", std::ios::binary);
+    std::string   provenance, error;
+    ASSERT_TRUE(read_game_file_header(in, provenance).ok());
+    const std::string base = dir.substr(dir.find_last_of('/') + 1);
+    EXPECT_NE(provenance.find(" --openings " + base + ".sfen (2 lines)"), std::string::npos)
+        << provenance;
+    Game       startpos;
+    GameRecord game;
+    int        games = 0, from_sfen = 0;
+    while (read_game(in, game, error)) {
+        ++games;
+        const bool second = game.start_sfen != startpos.start_sfen();
+        from_sfen += second;
+        if (second) {
+            EXPECT_EQ(game.start_sfen, sfen_line);
+        }
+        const std::vector<std::string>& moves = book[second];
+        ASSERT_GT(game.plies.size(), moves.size() + 2);
+        Game replay;
+        ASSERT_TRUE(replay.set_sfen(game.start_sfen).ok());
+        for (size_t i = 0; i < moves.size(); ++i) {
+            EXPECT_EQ(to_usi(generated_move_from16(replay.position(), game.plies[i].move16)),
+                      moves[i]);
+            EXPECT_EQ(game.plies[i].score, NO_SCORE) << "a book move with a score";
+            ASSERT_TRUE(replay.play(moves[i]).ok());
+        }
+        EXPECT_EQ(game.plies[moves.size()].score, NO_SCORE) << "the random move, after the book";
+        EXPECT_NE(game.plies[moves.size() + 1].score, NO_SCORE) << "a searched move";
+    }
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_EQ(games, 6);
+    EXPECT_GT(from_sfen, 0) << "the second line was never drawn";
+    EXPECT_LT(from_sfen, 6) << "the first line was never drawn";
+
+    std::ofstream(dir + ".sfen") << "startpos moves 7g7f\nstartpos moves 7g7f 7g7f\n";
+    const CommandLineRun bad =
+        run_tsubame({"gensfen", "--out", dir + ".bad", "--openings", dir + ".sfen"});
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_NE(bad.err.find(".sfen' line 2: "), std::string::npos) << bad.err;
+    EXPECT_FALSE(std::ifstream(dir + ".bad.part")) << "no shard begun";
+    for (const char* suffix : {".sfen", ".games"})
         std::remove((dir + suffix).c_str());
 }
 

@@ -9,12 +9,14 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "command.h"
 #include "core/notation.h"
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "movegen/movegen.h"
+#include "rules/game.h"
 #include "tools/selfplay.h"
 #include "usi_loop.h"
 
@@ -27,11 +29,14 @@ constexpr std::string_view GENSFEN_USAGE =
     "                       [--random-moves N (6)] [--random-max-ply N (32)]\n"
     "                       [--random-multipv N (8)] [--random-margin CP (100)]\n"
     "                       [--eval-limit CP (2000)] [--max-plies N (320)]\n"
-    "                       [--eval-file NET (default: the built-in net)]\n";
+    "                       [--eval-file NET (default: the built-in net)]\n"
+    "                       [--openings FILE (book lines: `startpos moves ...` or `sfen ...`;\n"
+    "                        each game starts with one drawn by the seed, and its random\n"
+    "                        moves come after it)]\n";
 
 // Parses `--flag value` pairs into the options; the error names the bad argument.
 bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string& out,
-                        std::string& eval_file, std::string& error) {
+                        std::string& eval_file, std::string& openings, std::string& error) {
     for (int i = 2; i < argc; i += 2) {
         const std::string_view flag = argv[i];
         if (i + 1 >= argc) {
@@ -46,6 +51,10 @@ bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string&
         }
         if (flag == "--eval-file") {
             eval_file = value;
+            continue;
+        }
+        if (flag == "--openings") {
+            openings = value;
             continue;
         }
         if (!parse_integer(value, n)) {
@@ -75,13 +84,46 @@ bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string&
     return error.empty();
 }
 
-std::string provenance_of(const SelfPlayOptions& o, const std::string& eval_file) {
+// The book lines of an openings file: every non-empty line that is not a `#` comment, with
+// an optional leading `position`; each must set up a position (the error names the line).
+bool load_book_lines(const std::string& path, std::vector<std::string>& lines, std::string& error) {
+    std::ifstream in(path);
+    if (!in) {
+        error = "cannot open --openings '" + path + "'";
+        return false;
+    }
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        line.erase(0, std::min(line.find_first_not_of(" \t"), line.size()));
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.pop_back();
+        if (line.empty()) continue;
+        if (line.starts_with("position ")) line.erase(0, 9);
+        Game game;
+        if (const Status s = game.set_position(line); !s.ok()) {
+            error = "--openings '" + path + "' line " + std::to_string(number) + ": " + s.message();
+            return false;
+        }
+        lines.push_back(line);
+    }
+    if (lines.empty()) error = "--openings '" + path + "' holds no line";
+    return error.empty();
+}
+
+std::string provenance_of(const SelfPlayOptions& o, const std::string& eval_file,
+                          const std::string& openings) {
+    const std::string book = openings.empty()
+                               ? ""
+                               : " --openings " + openings.substr(openings.find_last_of('/') + 1)
+                                     + " (" + std::to_string(o.openings.size()) + " lines)";
     return "tsubame gensfen --games " + std::to_string(o.games) + " --nodes "
          + std::to_string(o.nodes) + " --seed " + std::to_string(o.seed) + " --random-moves "
          + std::to_string(o.random_moves) + " --random-max-ply " + std::to_string(o.random_max_ply)
          + " --random-multipv " + std::to_string(o.random_multipv) + " --random-margin "
          + std::to_string(o.random_margin) + " --eval-limit " + std::to_string(o.eval_limit)
-         + " --max-plies " + std::to_string(o.max_plies) + teacher_of(*o.network, eval_file)
+         + " --max-plies " + std::to_string(o.max_plies) + book + teacher_of(*o.network, eval_file)
          + "; engine " + ENGINE_NAME;
 }
 
@@ -118,10 +160,14 @@ int run_gensfen(int argc, char* argv[]) {
     options.random_multipv = 8;
     // Past 2000 the game is decided; the positions between there and 3000 would add little.
     options.eval_limit = 2000;
-    std::string out_path, eval_file, error;
-    if (!parse_gensfen_args(argc, argv, options, out_path, eval_file, error)) {
+    std::string out_path, eval_file, openings, error;
+    if (!parse_gensfen_args(argc, argv, options, out_path, eval_file, openings, error)) {
         std::cerr << "gensfen: " << error << "\n" << GENSFEN_USAGE;
         return 2;
+    }
+    if (!openings.empty() && !load_book_lines(openings, options.openings, error)) {
+        std::cerr << "gensfen: " << error << "\n";
+        return 1;
     }
     // The teacher: each net labels the positions the next one learns from; by default the
     // build's own net.
@@ -142,7 +188,7 @@ int run_gensfen(int argc, char* argv[]) {
         std::cerr << "gensfen: cannot write " << part << "\n";
         return 1;
     }
-    write_game_file_header(out, provenance_of(options, eval_file));
+    write_game_file_header(out, provenance_of(options, eval_file, openings));
     const auto start    = std::chrono::steady_clock::now();
     int        played   = 0;
     uint64_t   labelled = 0;

@@ -70,7 +70,14 @@ void self_play(const SelfPlayOptions&                        options,
     for (int g = 0; g < options.games; ++g) {
         Game       game;
         GameRecord record;
-        record.start_sfen              = game.position().sfen();
+        if (!options.openings.empty()) {
+            // Valid by contract (gensfen checks every line); a bad line would start at startpos.
+            (void)game.set_position(options.openings[size_t(rng() % options.openings.size())]);
+            for (const Move m : game.moves())
+                record.plies.push_back({m.to16(), NO_SCORE});
+        }
+        record.start_sfen              = game.start_sfen();
+        const size_t            book   = record.plies.size(); // random plies count from here
         const std::vector<bool> random = random_plies(options, rng);
         while (int(record.plies.size()) < options.max_plies) {
             Position&        pos = game.position();
@@ -89,7 +96,7 @@ void self_play(const SelfPlayOptions&                        options,
                 record.black_result = int8_t(win);
                 break;
             }
-            const size_t ply = record.plies.size();
+            const size_t ply = record.plies.size() - book;
             if (ply < random.size() && random[ply]) {
                 if (const Move m = random_move(pos, searcher, options, rng); m != Move::none()) {
                     record.plies.push_back({m.to16(), NO_SCORE});

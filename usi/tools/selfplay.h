@@ -1,10 +1,13 @@
 #pragma once
 
 // Self-play for training data: the engine plays itself at a fixed node count from openings
-// made diverse by a few random moves, and records every game with the search's scores.
+// made diverse by a few random moves (after a book line, when given), and records every game
+// with the search's scores.
 
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "tools/game_record.h"
 
@@ -16,10 +19,11 @@ namespace tsubame {
 
 /// How self-play games are played.
 struct SelfPlayOptions {
-    int      games          = 100;
-    uint64_t nodes          = 5000; ///< Search nodes per move.
-    int      random_moves   = 8; ///< Random moves per game...
-    int      random_max_ply = 8; ///< ...at distinct plies drawn from the first this many.
+    int      games        = 100;
+    uint64_t nodes        = 5000; ///< Search nodes per move.
+    int      random_moves = 8; ///< Random moves per game...
+    /// ...at distinct plies drawn from the first this many (after the book line, if any).
+    int random_max_ply = 8;
     /// How a random move is chosen: 0, uniformly among the legal moves; N, uniformly among
     /// the lines of an N-line MultiPV search that score within random_margin of the best.
     int      random_multipv = 0;
@@ -29,6 +33,9 @@ struct SelfPlayOptions {
     uint64_t seed           = 1;
     /// The evaluation of both sides (read-only, alive while playing); null: the built-in net.
     const nnue::Network* network = nullptr;
+    /// Book lines (what follows `position` in USI, each valid); when not empty, each game
+    /// starts with one drawn by the seed's generator, its moves recorded without a score.
+    std::vector<std::string> openings;
 };
 
 /// Plays the games in order; `on_game` receives each finished game. The same options give the
