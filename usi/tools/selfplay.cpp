@@ -71,7 +71,7 @@ void self_play(const SelfPlayOptions&                        options,
         Game       game;
         GameRecord record;
         if (!options.openings.empty()) {
-            // Valid by contract (gensfen checks every line); a bad line would start at startpos.
+            // Valid by contract (gensfen checks each line); a bad one keeps its valid part.
             (void)game.set_position(options.openings[size_t(rng() % options.openings.size())]);
             for (const Move m : game.moves())
                 record.plies.push_back({m.to16(), NO_SCORE});
