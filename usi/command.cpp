@@ -130,6 +130,13 @@ Command parse_setoption(const Tokens& tokens) {
 
 } // namespace
 
+std::string openings_file_line(std::string line) {
+    if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+        line.pop_back();
+    return line;
+}
+
 std::optional<int64_t> parse_number(std::string_view text, int64_t min, int64_t max,
                                     bool& clamped) {
     clamped = false;

@@ -103,6 +103,10 @@ bool parse_integer(std::string_view text, Int& value) {
     return ec == std::errc() && ptr == text.data() + text.size();
 }
 
+/// A line of an openings file (`tsubame match --openings`, `gensfen --openings`) without its
+/// `#` comment and its trailing blanks and CR: empty when nothing else is on it.
+std::string openings_file_line(std::string line);
+
 /// Parses one line of USI input (any whitespace between tokens, CR-LF endings allowed).
 ParsedCommand parse_command(std::string_view line);
 

@@ -83,15 +83,12 @@ for shard in "${shards[@]}"; do
     "$engine" nnue-data --out "$work/records/$name.tmp" --sfens "$work/records/$name.sfens" "$shard"
     mv "$work/records/$name.tmp" "$work/records/$name.bin"
   fi
+  # check_export.py reads the first validation shard's records (its rescored copy with DEEPER_VAL=1).
+  [[ $is_val == 1 && "${name%%.*}" == "${val_shards[0]}" ]] && val_name=$name
   if [[ $is_val == 1 ]]; then val_records+=("$work/records/$name.bin"); else train_records+=("$work/records/$name.bin"); fi
 done
 [[ ${#train_records[@]} -gt 0 ]] || { echo "no training shards (DEEPER=$deeper DEEPER_ONLY=$deeper_only)" >&2; exit 1; }
 [[ -z "$deeper" ]] || echo "training records: ${train_records[*]##*/}" >&2
-# check_export.py's records: the first validation shard's (its rescored copy with DEEPER_VAL=1).
-for record in "${val_records[@]}"; do
-  name=$(basename "$record" .bin)
-  [[ "${name%%.*}" == "${val_shards[0]}" ]] && val_name=$name
-done
 
 cd "$root/scripts/train"
 "$python" train.py --train "${train_records[@]}" --val "${val_records[@]}" \

@@ -174,10 +174,8 @@ std::optional<std::vector<std::string>> load_openings(std::istream& in, Entering
     int                      number = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;
-        if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
-            line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        line = openings_file_line(line);
+        if (line.empty()) continue;
         Arbiter arbiter(rule, 0);
         if (Status s = arbiter.start(line); !s.ok()) {
             error = "line " + std::to_string(number) + ": " + s.message();

@@ -95,11 +95,9 @@ bool load_book_lines(const std::string& path, std::vector<std::string>& lines, s
     int number = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;
-        if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        line.erase(0, std::min(line.find_first_not_of(" \t"), line.size()));
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
-            line.pop_back();
+        line = openings_file_line(line);
         if (line.empty()) continue;
+        line.erase(0, line.find_first_not_of(" \t"));
         if (line.starts_with("position ")) line.erase(0, 9);
         Game game;
         if (const Status s = game.set_position(line); !s.ok()) {

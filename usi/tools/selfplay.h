@@ -19,11 +19,10 @@ namespace tsubame {
 
 /// How self-play games are played.
 struct SelfPlayOptions {
-    int      games        = 100;
-    uint64_t nodes        = 5000; ///< Search nodes per move.
-    int      random_moves = 8; ///< Random moves per game...
-    /// ...at distinct plies drawn from the first this many (after the book line, if any).
-    int random_max_ply = 8;
+    int      games          = 100;
+    uint64_t nodes          = 5000; ///< Search nodes per move.
+    int      random_moves   = 8; ///< Random moves per game...
+    int      random_max_ply = 8; ///< ...at distinct plies among the first this many after the book.
     /// How a random move is chosen: 0, uniformly among the legal moves; N, uniformly among
     /// the lines of an N-line MultiPV search that score within random_margin of the best.
     int      random_multipv = 0;
