@@ -85,8 +85,8 @@ void refresh_accumulator(const Network& net, const Position& pos, Accumulator& a
 void update_accumulator(const Network& net, const Accumulator& parent, const Position& after,
                         Move m, Accumulator& acc, RefreshCache* cache = nullptr);
 
-/// The score for `side_to_move` from the accumulated first layer (AVX2 when the build targets
-/// it, else portable code).
+/// The score for `side_to_move` from the accumulated first layer (AVX2, or AVX-512 VNNI for the
+/// first layer, when the build targets it; else portable code).
 Value propagate(const Network& net, const Accumulator& acc, Color side_to_move);
 /// The same with the portable code only: the reference the SIMD path must equal bit for bit.
 Value propagate_reference(const Network& net, const Accumulator& acc, Color side_to_move);
