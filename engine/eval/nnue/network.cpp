@@ -9,6 +9,10 @@
 #if defined(__AVX2__)
     #include <immintrin.h>
 #endif
+// The first layer on 64-byte vectors (layer_avx512) needs AVX-512 with VNNI.
+#if defined(__AVX512F__) && defined(__AVX512VNNI__)
+    #define TSUBAME_NNUE_AVX512
+#endif
 
 namespace tsubame::nnue {
 
@@ -291,7 +295,7 @@ void layer_avx2(const uint8_t* in, const int8_t (*weights)[N], const int32_t* bi
     }
 }
 
-    #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VNNI__)
+    #if defined(TSUBAME_NNUE_AVX512)
 // The same with 512-bit VNNI, for layers whose inputs come in chunks of 64 (the first layer):
 // half the instructions of the 256-bit path, and the same sums.
 template <int N, int OUT>
@@ -372,7 +376,7 @@ Value propagate_with(const Network& net, const Accumulator& acc, Color side_to_m
     alignas(64) uint8_t hidden2[HIDDEN2];
 #if defined(__AVX2__)
     if constexpr (Simd) {
-    #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VNNI__)
+    #if defined(TSUBAME_NNUE_AVX512)
         layer_avx512<2 * HALF_DIMENSIONS, HIDDEN1>(input, net.l1_weights, net.l1_bias,
                                                    HIDDEN1_SHIFT, hidden1);
     #else
