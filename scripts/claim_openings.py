@@ -19,19 +19,23 @@ def lines_of(path):
     return [line.strip() for line in open(path, encoding="utf-8") if line.strip()]
 
 
+def claim_lines(data, count=50, seed=20261126):
+    """The claim openings, in their interleaved order (taya, records2016, taya, ...)."""
+    taya = lines_of(data / "openings.sfen")
+    records = lines_of(data / "openings_records2016.sfen")[:3000]
+    rng = random.Random(seed)
+    sampled = rng.sample(taya, count) + rng.sample(records, count)
+    return [line for i in range(count) for line in (sampled[i], sampled[count + i])]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("data", type=Path, help="the folder of openings.sfen and openings_records2016.sfen")
     parser.add_argument("--count", type=int, default=50, help="openings of each family (50)")
     parser.add_argument("--seed", type=int, default=20261126)
     args = parser.parse_args()
-    taya = lines_of(args.data / "openings.sfen")
-    records = lines_of(args.data / "openings_records2016.sfen")[:3000]
-    rng = random.Random(args.seed)
-    sampled = rng.sample(taya, args.count) + rng.sample(records, args.count)
-    for i in range(args.count):
-        print(sampled[i])
-        print(sampled[args.count + i])
+    for line in claim_lines(args.data, args.count, args.seed):
+        print(line)
 
 
 if __name__ == "__main__":

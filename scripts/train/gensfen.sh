@@ -9,7 +9,8 @@
 # OPENINGS=file: each game starts with a book line of the file, drawn by the seed, then makes
 # 2 random moves within the 16 plies after it (in place of 6 within the first 32 plies).
 # scripts/train/openings/records2016-3151-5465.sfen holds book lines that no strength claim or
-# net selection uses; its shards take seeds from 3001.
+# net selection uses; its shards take seeds from 3001. scripts/train/openings/taya36-book.sfen
+# holds the taya36 lines far from every claim opening (openings/taya_book.py); seeds from 3501.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
