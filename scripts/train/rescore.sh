@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Labels shards again with a deeper search (`tsubame rescore`): the same games, each position
 # that nnue-data keeps scored by an N-node search. Writes scripts/train/games/rNODES/ (or
-# $GAMES_DIR/rNODES/) shard by shard, each through a .part file, so a rerun resumes; each
-# finished shard adds a row to that folder's MANIFEST.tsv. Deterministic (the engine's commit,
-# the nodes and the source shard give the same bytes).
+# $GAMES_DIR/rNODES/) shard by shard, each through a .part file, so a rerun resumes, within a
+# shard too (at the first game not written whole); each finished shard adds a row to that
+# folder's MANIFEST.tsv. Deterministic (the engine's commit, the nodes and the source shard give
+# the same bytes; each game is labelled from a fresh search state, so resuming changes nothing).
 #   [EVAL_FILE=net.nnue] scripts/train/rescore.sh NODES SHARD_NUMBER...
 # EVAL_FILE: the net that labels; unset, the built-in net.
 set -euo pipefail

@@ -711,6 +711,22 @@ TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
               std::string::npos)
         << "the source's provenance";
 
+    // A run cut short resumes from its .part: the games written whole are kept, the one cut
+    // mid-way is labelled again, and the bytes are those of a whole run. A .part of another
+    // run (here: not a shard at all) is started over.
+    auto write_file = [](const std::string& path, const std::string& bytes) {
+        std::ofstream(path, std::ios::binary) << bytes;
+    };
+    write_file(dir + ".r3.part", rescored.substr(0, rescored.size() - 5));
+    const CommandLineRun resumed = rescore(dir + ".r3");
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_NE(resumed.err.find("resuming " + dir + ".r3.part, 1 games kept"), std::string::npos)
+        << resumed.err;
+    EXPECT_EQ(bytes_of(dir + ".r3"), rescored) << "a resumed run differs from a whole one";
+    write_file(dir + ".r4.part", "not a shard");
+    ASSERT_EQ(rescore(dir + ".r4").status, 0);
+    EXPECT_EQ(bytes_of(dir + ".r4"), rescored);
+
     // games-dump: SFEN, move, score, result per labelled position.
     const std::vector<std::string> before = run_tsubame({"games-dump", dir + ".games"}).out;
     const std::vector<std::string> after  = run_tsubame({"games-dump", dir + ".r1"}).out;
@@ -746,7 +762,7 @@ TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
         run_tsubame({"rescore", "--in", dir + ".games", "--out", dir + ".bad", "--nodes", "x"})
             .status,
         2);
-    for (const char* suffix : {".games", ".r1", ".r2"})
+    for (const char* suffix : {".games", ".r1", ".r2", ".r3", ".r4"})
         std::remove((dir + suffix).c_str());
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -83,6 +84,25 @@ bool read_shard(const std::string& path, std::string& provenance, std::vector<Ga
     return error.empty();
 }
 
+// A run cut short leaves its .part: the games written whole under the same header are kept
+// (each game is labelled from a fresh search state, so they are the bytes a whole run writes),
+// a game cut mid-way is dropped. Returns how many games to skip and the byte offset after
+// them; 0 when there is nothing to keep.
+size_t resumable_games(const std::string& part, const std::string& header,
+                       std::streamoff& keep_bytes) {
+    std::ifstream in(part, std::ios::binary);
+    std::string   provenance, error;
+    if (!in || !read_game_file_header(in, provenance).ok() || provenance != header) return 0;
+    size_t     games = 0;
+    GameRecord game;
+    keep_bytes = in.tellg();
+    while (read_game(in, game, error)) {
+        ++games;
+        keep_bytes = in.tellg();
+    }
+    return games;
+}
+
 // Whether a search's answer is a label: a quiet best move and a score below a mate.
 bool quiet_answer(const Position& pos, const SearchResult& r) {
     return r.best != Move::none() && !r.best.is_promotion() && pos.piece_on(r.best.to()) == NO_PIECE
@@ -118,15 +138,26 @@ int run_rescore(int argc, char* argv[]) {
         std::cerr << "rescore: " << error << "\n";
         return 1;
     }
-    const std::string part = a.out + ".part";
-    std::ofstream     out(part, std::ios::binary | std::ios::trunc);
-    if (!out) {
+    std::error_code   fs_error;
+    const std::string part   = a.out + ".part";
+    const std::string header = "tsubame rescore --nodes " + std::to_string(a.nodes) + " --min-ply "
+                             + std::to_string(a.min_ply) + teacher_of(*network, a.eval_file)
+                             + "; engine " + ENGINE_NAME + "; of: " + source;
+    std::streamoff keep_bytes = 0;
+    const size_t   resumed    = std::min(resumable_games(part, header, keep_bytes), games.size());
+    std::ofstream  out;
+    if (resumed > 0) {
+        std::filesystem::resize_file(part, uintmax_t(keep_bytes), fs_error);
+        out.open(part, std::ios::binary | std::ios::app);
+        std::cerr << "rescore: resuming " << part << ", " << resumed << " games kept\n";
+    } else {
+        out.open(part, std::ios::binary | std::ios::trunc);
+        write_game_file_header(out, header);
+    }
+    if (!out || fs_error) {
         std::cerr << "rescore: cannot write " << part << "\n";
         return 1;
     }
-    write_game_file_header(out, "tsubame rescore --nodes " + std::to_string(a.nodes) + " --min-ply "
-                                    + std::to_string(a.min_ply) + teacher_of(*network, a.eval_file)
-                                    + "; engine " + ENGINE_NAME + "; of: " + source);
 
     TranspositionTable tt;
     (void)tt.resize(16);
@@ -138,8 +169,12 @@ int run_rescore(int argc, char* argv[]) {
 
     const auto start    = std::chrono::steady_clock::now();
     uint64_t   labelled = 0, dropped = 0;
-    for (size_t g = 0; g < games.size(); ++g) {
-        GameRecord&          game = games[g];
+    for (size_t g = resumed; g < games.size(); ++g) {
+        GameRecord& game = games[g];
+        // Every game from a fresh search state: its labels do not depend on the games before
+        // it, so a run resumes at any game and gives the same bytes.
+        tt.clear();
+        searcher.clear();
         std::vector<int16_t> scores; // the new label of each ply
         const Status replayed = replay_game(game, [&](Position& pos, const RecordedPly& ply) {
             int16_t score = NO_SCORE;
@@ -158,6 +193,7 @@ int run_rescore(int argc, char* argv[]) {
         for (size_t i = 0; i < game.plies.size(); ++i)
             game.plies[i].score = scores[i];
         write_game(out, game);
+        out.flush();
         const size_t done = g + 1;
         if (done % 20 == 0 || done == games.size()) {
             const double s =
@@ -165,7 +201,7 @@ int run_rescore(int argc, char* argv[]) {
             std::cerr << "rescore: games " << done << "/" << games.size() << ", labels " << labelled
                       << " (dropped " << dropped << "), "
                       << int(double(labelled + dropped) / std::max(s, 1e-3)) << " searches/s, ETA "
-                      << int(s / double(done) * double(games.size() - done)) << " s\n";
+                      << int(s / double(done - resumed) * double(games.size() - done)) << " s\n";
         }
     }
     out.close();
