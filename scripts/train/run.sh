@@ -9,7 +9,9 @@
 # DEEPER_ONLY=1 the shards without a rescored copy are left out (to go on training a net on
 # the deeper labels alone). VAL_SHARDS="shard-01001 shard-02208": the validation shards; they
 # keep their original labels unless DEEPER_VAL=1 (then a rescored copy is read for them too,
-# so that the validation loss can rank nets trained on the deeper labels).
+# so that the validation loss can rank nets trained on the deeper labels). TRAIN_SHARDS="shard-035*
+# shard-0300[7-9]": the training shards, as patterns of their names (default: every shard), e.g.
+# to train on the same shards with their labels of two depths.
 # Work files go to $TRAIN_WORK (default build/train, or build/train-small); the net is
 # $TRAIN_WORK/net.nnue. Every step is resumable: finished records and epochs are kept.
 set -euo pipefail
@@ -54,6 +56,7 @@ fi
 # when there is one, else the first shard.
 shards=("$games_dir"/shard-*.games)
 [[ -f "${shards[0]}" ]] || { echo "no shards in $games_dir" >&2; exit 1; }
+read -r -a train_patterns <<<"${TRAIN_SHARDS:-shard-*}"
 if [[ -n "${VAL_SHARDS:-}" ]]; then
   read -r -a val_shards <<<"$VAL_SHARDS"
   for val_shard in "${val_shards[@]}"; do
@@ -73,6 +76,14 @@ for shard in "${shards[@]}"; do
   name=$(basename "$shard" .games)
   is_val=0
   [[ " ${val_shards[*]} " == *" $name "* ]] && is_val=1
+  if [[ $is_val == 0 ]]; then
+    chosen=0
+    for pattern in "${train_patterns[@]}"; do
+      # shellcheck disable=SC2053 # a glob on purpose
+      [[ $name == $pattern ]] && chosen=1
+    done
+    [[ $chosen == 1 ]] || continue
+  fi
   if [[ -n "$deeper" && ($is_val == 0 || $deeper_val == 1) && -f "$games_dir/$deeper/$name.games" ]]; then
     shard="$games_dir/$deeper/$name.games"
     name="$name.$deeper"
