@@ -41,8 +41,9 @@ def main():
             continue
         score = (wins + draws / 2) / games
         # Two standard errors of the score, counting a draw as half a point.
-        points = [1.0] * wins + [0.5] * draws + [0.0] * losses
-        spread = math.sqrt(sum((p - score) ** 2 for p in points) / games / games)
+        variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2
+                    + losses * score ** 2) / games
+        spread = math.sqrt(variance / games)
         print(f"{name}: {wins}/{draws}/{losses} in {games}, score {100 * score:.1f}% "
               f"± {200 * spread:.1f}")
 
