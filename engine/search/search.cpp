@@ -472,19 +472,24 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
 
-    const bool  in_check = pos.in_check();
-    const Value eval = in_check ? VALUE_NONE : node_eval(pos, ss, tt_hit ? &tt : nullptr, tt_value);
-    ss->static_eval  = eval;
+    const bool in_check = pos.in_check();
+    // The network's own score goes to the stack and the table; the pruning below uses it
+    // sharpened by the stored bound. Storing the sharpened value made it drift towards old
+    // search results (mate scores included, unadjusted for ply) on every visit.
+    const Value raw_eval =
+        in_check ? VALUE_NONE : stored_or_static_eval(pos, ss, tt_hit ? &tt : nullptr);
+    const Value eval = sharpened_eval(raw_eval, tt_hit ? &tt : nullptr, tt_value);
+    ss->static_eval  = raw_eval;
     // Better than two plies ago: prune less, the position is going our way.
-    const bool improving =
-        eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE && eval > (ss - 2)->static_eval;
+    const bool improving = raw_eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE
+                        && raw_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
 
     // One-move mate, tested before any pruning: a node that static measures would cut can
     // still be lost (or won) to a single drop. An entry of the main search means the node was
     // searched; a quiescence entry may be a stand-pat cut-off that never looked.
     if (!root && !in_check && (!tt_hit || tt.depth <= 0) && !excluded)
-        if (const auto v = mate_in_one(pos, ss, depth, pv_node, eval)) return *v;
+        if (const auto v = mate_in_one(pos, ss, depth, pv_node, raw_eval)) return *v;
 
     if (!pv_node && !in_check && !is_mate_score(beta) && !excluded)
         if (const auto v = prune_node(pos, ss, alpha, beta, depth, eval, improving, cut_node))
@@ -566,15 +571,19 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (best >= beta && best_move != Move::none() && !is_capture(pos, best_move)
         && !best_move.is_promotion())
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, depth);
-    if (!excluded) store_node(key, ply, best, beta, best_move, depth, pv_node, eval);
+    if (!excluded) store_node(key, ply, best, beta, best_move, depth, pv_node, raw_eval);
     return best;
 }
 
-Value Searcher::node_eval(const Position& pos, Stack* ss, const TTData* tt, Value tt_value) {
-    Value eval = tt && tt->eval != VALUE_NONE ? tt->eval : static_eval(pos, ss);
-    // A stored bound can sharpen the static estimate.
-    if (tt && (tt->bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
-    return eval;
+Value Searcher::stored_or_static_eval(const Position& pos, Stack* ss, const TTData* tt) {
+    return tt && tt->eval != VALUE_NONE ? tt->eval : static_eval(pos, ss);
+}
+
+Value Searcher::sharpened_eval(Value raw_eval, const TTData* tt, Value tt_value) {
+    if (raw_eval == VALUE_NONE || !tt) return raw_eval;
+    // A stored bound on the search's value is a better estimate than the network's in the
+    // direction it bounds.
+    return (tt->bound & (tt_value > raw_eval ? BOUND_LOWER : BOUND_UPPER)) ? tt_value : raw_eval;
 }
 
 std::optional<Value> Searcher::mate_in_one(Position& pos, Stack* ss, int depth, bool pv_node,
@@ -632,7 +641,8 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, Value alpha,
         if (v <= alpha) return v;
     }
     // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
-    if (depth <= 6 && eval - 150 * (depth - improving) >= beta) return eval;
+    // Not on a mate score from the table: that needs the depth the table entry lacked.
+    if (depth <= 6 && eval - 150 * (depth - improving) >= beta && !is_mate_score(eval)) return eval;
     // Null move: if passing still leaves us above beta, the position is good enough.
     // Verified at high depth against zugzwang-like positions.
     if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
@@ -778,7 +788,9 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
 
 void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
     for (int back : {1, 2, 4}) {
-        if ((ss - back)->current == Move::none()) break; // before the root
+        const Move prev = (ss - back)->current;
+        if (prev == Move::none()) break; // before the root
+        if (prev == Move::null()) continue; // its table is a shared sentinel, not a history
         int16_t& h = (*(ss - back)->cont_history)[m.moved_piece_after()][m.to()];
         apply_bonus(h, bonus);
     }

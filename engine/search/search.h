@@ -245,9 +245,12 @@ private:
     void set_budget(const TimeBudget& budget);
     /// The scoring function of a node's moves for MovePicker.
     auto move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16);
-    /// The node's static estimate: the table's eval (or the evaluation), sharpened by a stored
-    /// bound on the side it lies; `tt` is null without a table hit.
-    Value node_eval(const Position& pos, Stack* ss, const TTData* tt, Value tt_value);
+    /// The node's static evaluation: the table's copy of it, or the net's score; `tt` is null
+    /// without a table hit.
+    Value stored_or_static_eval(const Position& pos, Stack* ss, const TTData* tt);
+    /// The static evaluation replaced by the stored search value when the entry's bound says
+    /// the value lies beyond it on that side; VALUE_NONE (in check) stays so.
+    static Value sharpened_eval(Value raw_eval, const TTData* tt, Value tt_value);
     /// A one-move mate of the side to move, stored and returned as the node's value.
     std::optional<Value> mate_in_one(Position& pos, Stack* ss, int depth, bool pv_node, Value eval);
     /// Stores a searched node's result with the bound its value has against the window.
