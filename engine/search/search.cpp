@@ -710,7 +710,9 @@ Value Searcher::search_move(Position& pos, Stack* ss, Move m, Value alpha, Value
     Value v;
     if (move_count == 1) {
         if (pv_node) (ss + 1)->pv = pv, pv[0] = Move::none();
-        v = -search(pos, ss + 1, -beta, -alpha, new_depth, pv_node, false);
+        // Below a non-PV node the expected node types alternate: the first reply to an
+        // expected cut node is an expected all node, and the reverse.
+        v = -search(pos, ss + 1, -beta, -alpha, new_depth, pv_node, !pv_node && !cut_node);
     } else {
         int r = 0;
         if (depth >= 3 && !capture_or_promotion) {
