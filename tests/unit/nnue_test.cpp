@@ -15,6 +15,7 @@
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "eval/nnue/refresh_cache.h"
+#include "evaluate_fresh.h"
 #include "flipped_sfen.h"
 #include "movegen/movegen.h"
 #include "random_network.h"
@@ -35,12 +36,6 @@ Move play_random_move(Game& game, std::mt19937_64& rng) {
 
 bool same(const Accumulator& a, const Accumulator& b) {
     return std::equal(&a.values[0][0], &a.values[0][0] + 2 * HALF_DIMENSIONS, &b.values[0][0]);
-}
-
-Value evaluate_fresh(const Network& net, const Position& pos) {
-    Accumulator acc;
-    refresh_accumulator(net, pos, acc);
-    return propagate(net, acc, pos.side_to_move());
 }
 
 TEST(Nnue, StartPositionHasFortyFeaturesPerSideAndTheyMirror) {

@@ -4,7 +4,7 @@
 
 #include "bench_positions.h"
 #include "eval/nnue/embedded.h"
-#include "eval/nnue/network.h"
+#include "evaluate_fresh.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
 #include "search/search.h"
@@ -13,14 +13,6 @@
 namespace tsubame {
 namespace {
 
-// The network's score of pos for the side to move, from a fresh accumulator.
-Value fresh_eval(const Position& pos) {
-    const nnue::Network& net = nnue::builtin_network();
-    nnue::Accumulator    acc;
-    nnue::refresh_accumulator(net, pos, acc);
-    return nnue::propagate(net, acc, pos.side_to_move());
-}
-
 // Counts the table entries of pos and its children that hold an eval, and how many of those
 // differ from the network's score.
 void check_entries(Position& pos, const TranspositionTable& tt, int& checked, int& differ) {
@@ -28,7 +20,7 @@ void check_entries(Position& pos, const TranspositionTable& tt, int& checked, in
         TTData data{};
         if (!tt.probe(p.key(), data) || data.eval == VALUE_NONE) return;
         ++checked;
-        if (data.eval != fresh_eval(p)) ++differ;
+        if (data.eval != nnue::evaluate_fresh(nnue::builtin_network(), p)) ++differ;
     };
     check(pos);
     for (Move m : MoveList<GenType::LEGAL>(pos)) {
