@@ -6,7 +6,7 @@
 # both colours, one game at a time.
 #   scripts/match-gpsusi.sh OUT_DIR [games (100)] [first opening (1)] [more runner options]
 # Two streams on two cores: `... out-a 60 1` and `... out-b 40 31` play openings 1-30 and
-# 31-50; combine them with the runner's lib/stats.mjs (eloEstimate).
+# 31-50; `scripts/summarize_gpsusi.py out-a out-b` combines them (W/D/L, Elo, families).
 # ENGINE: the Tsubame to play (default build/release/usi/tsubame, built by scripts/build.sh);
 # ENGINE_OPTIONS: more --opt1 options, e.g. "--opt1 EvalFile=/path/net.nnue";
 # RUNNER: the shared runner's folder (default ../shared/tools/match; `npm ci` there first);
