@@ -529,6 +529,11 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
             && prune_move(pos, ss, m, depth, move_count, eval, alpha, improving,
                           capture_or_promotion))
             continue;
+        // A check that loses much material near the leaves: shogi's drops give many such.
+        // Mates in one are found at this node before any move is searched.
+        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && gives_check && depth <= 4
+            && see(pos, m) < -100 * depth)
+            continue;
 
         // Check extension, bounded so that checking sequences cannot run away.
         // Checks that lose the checking piece are not extended: shogi has many such drops.
@@ -536,7 +541,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         // Singular extension: the stored move is extended when every other move falls well
         // short of its score. When even without it the node beats beta, several moves do, and
         // the node is cut at once (multi-cut).
-        if (!root && !excluded && depth >= 8 && tt_hit && m.to16() == tt.move16
+        if (!root && !excluded && depth >= 6 && tt_hit && m.to16() == tt.move16
             && (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 && !is_mate_score(tt_value)
             && ply < 2 * root_depth_) {
             const Value singular_beta = tt_value - 2 * depth;
@@ -546,6 +551,10 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
                 return VALUE_ZERO;
             else if (singular_beta >= beta)
                 return singular_beta; // multi-cut
+            // Another move nearly as good, and the stored move expected to fail high anyway:
+            // it needs less depth than usual to prove it (a negative extension).
+            else if (tt_value >= beta && extension == 0)
+                extension = -1;
         }
         const int new_depth = depth - 1 + extension;
 
@@ -641,8 +650,12 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, Value alpha,
         if (v <= alpha) return v;
     }
     // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
-    // Not on a mate score from the table: that needs the depth the table entry lacked.
-    if (depth <= 6 && eval - 150 * (depth - improving) >= beta && !is_mate_score(eval)) return eval;
+    // Not on a mate score from the table: that needs the depth the table entry lacked. The
+    // value returned lies between beta and eval, which limits the harm when it is wrong
+    // (YaneuraOu's margins, in the same units: a pawn is 90 in both).
+    if (depth <= 10 && eval >= beta && eval - 118 * (depth - 2 * improving) >= beta
+        && !is_mate_score(eval))
+        return beta + (eval - beta) / 3;
     // Null move: if passing still leaves us above beta, the position is good enough.
     // Verified at high depth against zugzwang-like positions.
     if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
@@ -853,9 +866,16 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         return is_capture(pos, m) ? (1 << 28) + capture_score(pos, m) : promotion_gain(m);
     });
 
-    Move best_move = Move::none();
+    Move best_move  = Move::none();
+    int  move_count = 0;
     for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
+        ++move_count;
         if (!in_check) {
+            // Past the two best captures only recaptures (YaneuraOu): shogi positions hold
+            // many capturable pieces, and most later captures only trade.
+            if (move_count > 2
+                && (last == Move::none() || last == Move::null() || m.to() != last.to()))
+                continue;
             if (is_capture(pos, m) && !m.is_promotion()) {
                 const PieceType victim = type_of(pos.piece_on(m.to()));
                 // Delta pruning: a capture that cannot lift the score to alpha.

@@ -207,8 +207,9 @@ private:
     Value search_move(Position& pos, Stack* ss, Move m, Value alpha, Value beta, int depth,
                       int new_depth, int move_count, bool pv_node, bool cut_node, bool improving,
                       bool capture_or_promotion, Move* pv);
-    /// Quiescence: captures and pawn promotions (evasions in check). `qdepth` counts down
-    /// from 0; below QS_RECAPTURE_DEPTH only recaptures on the last move's square remain.
+    /// Quiescence: captures and pawn promotions (evasions in check), the best two of them and
+    /// then recaptures only. `qdepth` counts down from 0; below QS_RECAPTURE_DEPTH only
+    /// recaptures on the last move's square are generated.
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node, int qdepth = 0);
     /// True past the MaxMovesToDraw limit (see SearchOptions).
     bool past_move_limit(const Position& pos) const {
