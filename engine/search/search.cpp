@@ -200,6 +200,9 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         }
         if (on_info) report_lines(lines, multi_pv, on_info);
         if (stop_.load(std::memory_order_relaxed)) break;
+        // The maximum already spent (during the root mate probe, say): the next iteration
+        // would be cut off, unless it is so small that it ends before the clock is read.
+        if (time_up()) break;
         // A dropped best move: this depth again for the others, whatever the time spent (the
         // maximum still stops it; until then the result is the next move of the ranking).
         if (drop_refuted_best(pos, result, probed)) {
