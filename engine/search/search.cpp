@@ -527,20 +527,21 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         const bool capture_or_promotion = is_capture(pos, m) || m.is_promotion();
         const bool gives_check          = pos.gives_check(m);
 
-        // Shallow pruning once a move has avoided being mated.
-        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && !gives_check
-            && prune_move(pos, ss, m, depth, move_count, eval, alpha, improving,
-                          capture_or_promotion))
-            continue;
-        // A check that loses much material near the leaves: shogi's drops give many such.
-        // Mates in one are found at this node before any move is searched.
-        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY && gives_check && depth <= 4
-            && see(pos, m) < -100 * depth)
+        // A check's exchange value, read by both its pruning and its extension.
+        const Value check_see = gives_check ? see(pos, m) : VALUE_ZERO;
+
+        // Shallow pruning once a move has avoided being mated. A check is pruned only when it
+        // loses much material near the leaves (shogi's drops give many such); mates in one are
+        // found at this node before any move is searched.
+        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY
+            && (gives_check ? depth <= 4 && check_see < -100 * depth
+                            : prune_move(pos, ss, m, depth, move_count, eval, alpha, improving,
+                                         capture_or_promotion)))
             continue;
 
         // Check extension, bounded so that checking sequences cannot run away.
         // Checks that lose the checking piece are not extended: shogi has many such drops.
-        int extension = gives_check && ply < 2 * root_depth_ && see(pos, m) >= 0 ? 1 : 0;
+        int extension = gives_check && ply < 2 * root_depth_ && check_see >= 0 ? 1 : 0;
         // Singular extension: the stored move is extended when every other move falls well
         // short of its score. When even without it the node beats beta, several moves do, and
         // the node is cut at once (multi-cut).
