@@ -795,7 +795,10 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
         ss->killers[0] = best;
     }
     if (Move* slot = counter_move_slot((ss - 1)->current)) *slot = best;
-    const int bonus = std::min(depth * depth * 8, 2000);
+    // Linear in depth and large from the first plies, where most nodes are: a bonus of depth²
+    // moved an entry by under 1% of HISTORY_MAX there, too little to order or prune by
+    // (YaneuraOu's bonus, scaled to HISTORY_MAX).
+    const int bonus = std::min(350 * depth + 100, 4000);
     auto      apply = [&](Move m, int delta) {
         apply_bonus(history_[us][from_index(m)][m.to()], delta);
         update_continuation(ss, m, delta);
