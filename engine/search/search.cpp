@@ -865,7 +865,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         moves.generate<GenType::EVASIONS>(pos);
     else if (qdepth > QS_RECAPTURE_DEPTH)
         moves.generate<GenType::CAPTURES>(pos);
-    else if (last != Move::none() && last != Move::null())
+    else if (is_board_move(last))
         moves.generate_captures_on(pos, last.to());
     if (in_check && moves.size() == 0) return mated_in(ply);
     moves.score([&](Move m) {
@@ -880,9 +880,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         if (!in_check) {
             // Past the two best captures only recaptures (YaneuraOu): shogi positions hold
             // many capturable pieces, and most later captures only trade.
-            if (move_count > 2
-                && (last == Move::none() || last == Move::null() || m.to() != last.to()))
-                continue;
+            if (move_count > 2 && !(is_board_move(last) && m.to() == last.to())) continue;
             if (is_capture(pos, m) && !m.is_promotion()) {
                 const PieceType victim = type_of(pos.piece_on(m.to()));
                 // Delta pruning: a capture that cannot lift the score to alpha.
