@@ -6,7 +6,9 @@
 # finished is skipped (delete OUT/<name> to play it again).
 #   scripts/match-branches.sh OUT_DIR NODES GAMES BRANCH...
 # BASE (default main); OPENINGS (default scripts/train/openings/select-mixed.sfen, whose
-# openings 1-75 are taya36 lines and 76-150 records2016 lines); CONCURRENCY (default 2).
+# openings 1-75 are taya36 lines and 76-150 records2016 lines); CONCURRENCY (default 2);
+# MATCH_OPTIONS, more options of `tsubame match` (e.g. "--sprt -10,40" to stop a clear loser
+# early: GAMES is then the most it plays).
 # Results: OUT_DIR/<name>/summary.txt and a line per branch in OUT_DIR/results.tsv.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,9 +48,10 @@ for branch in "$@"; do
   name=${branch//\//-}
   [[ -f "$out/$name/summary.txt" ]] && continue
   exe=$(build "$branch")
+  # shellcheck disable=SC2086 # MATCH_OPTIONS is a list of options
   "$base_exe" match --engine1 "$exe" --engine2 "$base_exe" --games "$games" --nodes "$nodes" \
     --openings "$openings" --seed 1 --concurrency "$concurrency" --out "$out/$name" \
-    >"$out/$name.log" 2>&1
+    ${MATCH_OPTIONS:-} >"$out/$name.log" 2>&1
   line=$(grep -m1 'Elo difference' "$out/$name/summary.txt")
   wdl=$(grep -m1 'W/D/L' "$out/$name/summary.txt" | sed 's/.*W\/D\/L: //')
   printf '%s\t%s\t%s\t%s\t%s\t%s; %s\n' "$branch" "$(git -C "$root" rev-parse --short "$branch")" \
