@@ -44,14 +44,16 @@ std::unique_ptr<nnue::Network> arbitrary_network() {
             w = int16_t(next() * 8);
     for (int16_t& b : net->ft_bias)
         b = int16_t((next() + 32) * 8);
-    for (auto& row : net->l1_weights)
-        for (int8_t& w : row)
-            w = int8_t(next());
-    for (auto& row : net->l2_weights)
-        for (int8_t& w : row)
-            w = int8_t(next());
-    for (int16_t& w : net->out_weights)
-        w = int16_t(next() * 16);
+    for (auto& layers : net->stacks) {
+        for (auto& row : layers.l1_weights)
+            for (int8_t& w : row)
+                w = int8_t(next());
+        for (auto& row : layers.l2_weights)
+            for (int8_t& w : row)
+                w = int8_t(next());
+        for (int16_t& w : layers.out_weights)
+            w = int16_t(next() * 16);
+    }
     return net;
 }
 
@@ -64,7 +66,7 @@ void BM_NnueRefresh(benchmark::State& state) {
     for (auto _ : state) {
         for (const auto& p : positions) {
             nnue::refresh_accumulator(*net, p->position(), acc);
-            benchmark::DoNotOptimize(nnue::propagate(*net, acc, p->position().side_to_move()));
+            benchmark::DoNotOptimize(nnue::evaluate(*net, acc, p->position()));
         }
         count += int64_t(positions.size());
     }
@@ -90,7 +92,7 @@ void BM_NnueUpdate(benchmark::State& state) {
         for (size_t i = 0; i < positions.size(); ++i) {
             const Position& pos = positions[i]->position();
             nnue::update_accumulator(*net, parents[i], pos, moves[i], acc);
-            benchmark::DoNotOptimize(nnue::propagate(*net, acc, pos.side_to_move()));
+            benchmark::DoNotOptimize(nnue::evaluate(*net, acc, pos));
         }
         count += int64_t(positions.size());
     }
@@ -133,18 +135,21 @@ void BM_NnueKingMove(benchmark::State& state) {
 
 // The layers after the accumulator alone: the build's code (AVX2 where targeted) and the
 // portable reference; items = evaluations.
-template <Value (*Propagate)(const nnue::Network&, const nnue::Accumulator&, Color)>
+template <Value (*Propagate)(const nnue::Network&, const nnue::Accumulator&, Color, int)>
 void BM_NnuePropagate(benchmark::State& state) {
     const auto                     positions = load_positions();
     const auto                     net       = arbitrary_network();
     std::vector<nnue::Accumulator> accs(positions.size());
-    for (size_t i = 0; i < positions.size(); ++i)
+    std::vector<int>               stacks;
+    for (size_t i = 0; i < positions.size(); ++i) {
         nnue::refresh_accumulator(*net, positions[i]->position(), accs[i]);
+        stacks.push_back(nnue::layer_stack(positions[i]->position()));
+    }
     int64_t count = 0;
     for (auto _ : state) {
         for (size_t i = 0; i < positions.size(); ++i)
             benchmark::DoNotOptimize(
-                Propagate(*net, accs[i], positions[i]->position().side_to_move()));
+                Propagate(*net, accs[i], positions[i]->position().side_to_move(), stacks[i]));
         count += int64_t(positions.size());
     }
     state.SetItemsProcessed(count);

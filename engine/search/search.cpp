@@ -785,7 +785,7 @@ Value Searcher::static_eval(const Position& pos, Stack* ss) {
         ++accumulators_verified_;
         if (std::memcmp(&fresh, &ss->accumulator, sizeof fresh) != 0) ++accumulator_mismatches_;
     }
-    return nnue::propagate(*network_, ss->accumulator, pos.side_to_move());
+    return nnue::evaluate(*network_, ss->accumulator, pos);
 }
 
 void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets,

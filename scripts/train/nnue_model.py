@@ -2,8 +2,9 @@
 
 Shapes, scales and the file layout follow engine/eval/nnue/network.h: K-P features in 16 copies
 chosen by the own king's region (INPUTS per perspective) -> 256 per perspective -> 32 -> 32 -> 1,
-clipped ReLU to [0, 1]. The float output times SCORE_SCALE is centipawns; the win probability
-of a score s is sigmoid(s / SCORE_SCALE).
+clipped ReLU to [0, 1], the layers after the first in LAYER_STACKS copies chosen by the pieces
+in hand. The float output times SCORE_SCALE is centipawns; the win probability of a score s is
+sigmoid(s / SCORE_SCALE).
 """
 
 import struct
@@ -15,9 +16,14 @@ from torch import nn
 BASE_INPUTS = 1696  # engine/eval/nnue/features.h: nnue::BASE_INPUTS (the K-P features)
 KING_BUCKETS = 16  # nnue::KING_BUCKETS
 INPUTS = KING_BUCKETS * BASE_INPUTS  # nnue::INPUTS: bucket * BASE_INPUTS + base feature
+HAND_FEATURES = 76  # nnue::HAND_FEATURES: base features below it are pieces in hand
 RECORD_FEATURES = 40  # usi/tools/nnue_data.h: RECORD_FEATURES
 HALF, HIDDEN1, HIDDEN2 = 256, 32, 32
-ARCHITECTURE = b"K-P(1696)x16buckets->256x2->32->32->1 v4"
+LAYER_STACKS = 8  # nnue::LAYER_STACKS
+# nnue::layer_stack: the stack of each number of pieces in hand (0 to 38).
+STACK_OF_HAND = np.array([0, 0, 1, 2, 3, 4, 4, 5, 5, 6, 6, 6] + [7] * 27)
+ARCHITECTURE = b"K-P(1696)x16buckets->256x2->(32->32->1)x8stacks v5"
+ARCHITECTURE_V4 = b"K-P(1696)x16buckets->256x2->32->32->1 v4"  # one stack, read into all
 SCORE_SCALE = 600.0  # centipawns per unit of the float output
 ACTIVATION = 127  # integer value of a float activation of 1.0
 FT_SHIFT = 3  # the accumulator holds the first layer at 2**3 times ACTIVATION
@@ -36,6 +42,22 @@ RECORD = np.dtype([("us", "<u2", RECORD_FEATURES), ("them", "<u2", RECORD_FEATUR
                    ("score", "<i2"), ("result", "i1"), ("ply", "u1")])
 
 
+def layer_stacks(us):
+    """The layer stack of each record, from one perspective's features (numpy or torch): the
+    number of hand features, looked up in STACK_OF_HAND."""
+    if isinstance(us, torch.Tensor):
+        hand = ((us % BASE_INPUTS < HAND_FEATURES) & (us != INPUTS)).sum(dim=1)
+        return torch.from_numpy(STACK_OF_HAND)[hand.clamp(max=len(STACK_OF_HAND) - 1)]
+    us = us.astype(np.int64)
+    hand = ((us % BASE_INPUTS < HAND_FEATURES) & (us != INPUTS)).sum(axis=1)
+    return STACK_OF_HAND[np.minimum(hand, len(STACK_OF_HAND) - 1)]
+
+
+def pick(outputs, stacks, width):
+    """Each row's outputs of its own stack, from the outputs of every stack."""
+    return outputs.view(-1, LAYER_STACKS, width)[torch.arange(len(stacks)), stacks]
+
+
 class Net(nn.Module):
     """The float model; feature index INPUTS is padding (a zero row).
 
@@ -49,9 +71,10 @@ class Net(nn.Module):
         self.ft = nn.EmbeddingBag(INPUTS + 1, HALF, mode="sum", padding_idx=INPUTS)
         self.factor = nn.EmbeddingBag(BASE_INPUTS + 1, HALF, mode="sum", padding_idx=BASE_INPUTS)
         self.ft_bias = nn.Parameter(torch.full((HALF,), 0.5))
-        self.l1 = nn.Linear(2 * HALF, HIDDEN1)
-        self.l2 = nn.Linear(HIDDEN1, HIDDEN2)
-        self.out = nn.Linear(HIDDEN2, 1)
+        # Every stack's layer in one (stack-major rows): stack s has rows s * width onwards.
+        self.l1 = nn.Linear(2 * HALF, HIDDEN1 * LAYER_STACKS)
+        self.l2 = nn.Linear(HIDDEN1, HIDDEN2 * LAYER_STACKS)
+        self.out = nn.Linear(HIDDEN2, LAYER_STACKS)
         with torch.no_grad():
             # 40 active features: their sum should start well inside the clipped range.
             self.ft.weight.zero_()
@@ -75,13 +98,19 @@ class Net(nn.Module):
 
     dropout = 0.0  # training only: share of the first layer's outputs zeroed per position
 
-    def forward(self, us, them):
+    def hidden(self, us, them):
+        """The two hidden layers before activation, of each record's stack, and the stacks."""
+        stacks = layer_stacks(us)
         x = torch.clamp(torch.cat([self.accumulate(us), self.accumulate(them)], dim=1), 0.0, 1.0)
         if self.dropout and self.training:
             x = nn.functional.dropout(x, self.dropout)
-        x = self.act(self.l1(x))
-        x = self.act(self.l2(x))
-        return self.out(x).squeeze(1)
+        h1 = pick(self.l1(x), stacks, HIDDEN1)
+        h2 = pick(self.l2(self.act(h1)), stacks, HIDDEN2)
+        return h1, h2, stacks
+
+    def forward(self, us, them):
+        _, h2, stacks = self.hidden(us, them)
+        return pick(self.out(self.act(h2)), stacks, 1).squeeze(1)
 
     def clip_weights(self):
         """Keeps the weights where quantisation represents them."""
@@ -102,23 +131,28 @@ def quantise(net, us=None, them=None):
         info = np.iinfo(dtype)
         return np.clip(np.round(t.detach().numpy().astype(np.float64) * scale),
                        info.min, info.max).astype(dtype)
+    S = LAYER_STACKS
     tensors = [
         q(net.ft_weights(), FT_SCALE, np.int16),
         np.clip(q(net.ft_bias, FT_SCALE, np.int32) + (1 << (FT_SHIFT - 1)), -32768,
                 32767).astype(np.int16),
-        q(net.l1.weight, L1_SCALE, np.int8),
-        q(net.l1.bias, ACTIVATION * L1_SCALE, np.int32) + L1_SCALE // 2,
-        q(net.l2.weight, L2_SCALE, np.int8),
-        q(net.l2.bias, ACTIVATION * L2_SCALE, np.int32) + L2_SCALE // 2,
-        q(net.out.weight[0], OUTPUT_SCALE * SCORE_SCALE / ACTIVATION, np.int16),
+        q(net.l1.weight, L1_SCALE, np.int8).reshape(S, HIDDEN1, 2 * HALF),
+        (q(net.l1.bias, ACTIVATION * L1_SCALE, np.int32) + L1_SCALE // 2).reshape(S, HIDDEN1),
+        q(net.l2.weight, L2_SCALE, np.int8).reshape(S, HIDDEN2, HIDDEN1),
+        (q(net.l2.bias, ACTIVATION * L2_SCALE, np.int32) + L2_SCALE // 2).reshape(S, HIDDEN2),
+        q(net.out.weight, OUTPUT_SCALE * SCORE_SCALE / ACTIVATION, np.int16),
         q(net.out.bias, OUTPUT_SCALE * SCORE_SCALE, np.int32),
     ]
     if us is not None:
         with torch.no_grad():
             floats = net(torch.from_numpy(us.astype(np.int64)),
                          torch.from_numpy(them.astype(np.int64))).numpy() * SCORE_SCALE
-        ints = integer_forward(tensors, us, them)
-        tensors[7] = tensors[7] + np.int32(round(float((floats - ints).mean()) * OUTPUT_SCALE))
+        diff = floats - integer_forward(tensors, us, them)
+        stacks = layer_stacks(us)
+        # Per stack, each its own rounding; a stack without samples gets the overall mean.
+        for s in range(S):
+            mean = diff[stacks == s].mean() if (stacks == s).any() else diff.mean()
+            tensors[7][s] += np.int32(round(float(mean) * OUTPUT_SCALE))
     return tensors
 
 
@@ -163,35 +197,42 @@ def integer_forward(tensors, us, them):
         acc = ft_b + ft_w[features.astype(np.int64)].sum(axis=1)
         # The engine's accumulator is int16 and wraps; a sound net never gets there.
         return np.clip(acc >> FT_SHIFT, 0, ACTIVATION)
-    x = np.concatenate([accumulate(us), accumulate(them)], axis=1)
-    x = np.clip((x @ l1_w.T + l1_b) >> 9, 0, ACTIVATION)
-    x = np.clip((x @ l2_w.T + l2_b) >> 7, 0, ACTIVATION)
-    out = x @ out_w + out_b
+    x0 = np.concatenate([accumulate(us), accumulate(them)], axis=1)
+    stacks = layer_stacks(us)
+    out = np.zeros(len(x0), np.int64)
+    for s in range(LAYER_STACKS):
+        rows = stacks == s
+        x = np.clip((x0[rows] @ l1_w[s].T + l1_b[s]) >> 9, 0, ACTIVATION)
+        x = np.clip((x @ l2_w[s].T + l2_b[s]) >> 7, 0, ACTIVATION)
+        out[rows] = x @ out_w[s] + out_b[s]
     # C++ integer division truncates towards zero.
     return np.clip(np.sign(out) * (np.abs(out) // OUTPUT_SCALE), -MAX_SCORE, MAX_SCORE)
 
 
 def read_tensors(data):
-    """The integer tensors of a net file of this architecture (the engine checks the rest of
-    the header)."""
+    """The integer tensors of a net file of this architecture, or of v4 with its one stack
+    copied to every stack (the engine checks the rest of the header)."""
     at = 8
-    arch = int.from_bytes(data[at:at + 4], "little")
-    if data[:8] != b"TSBNNUE1" or data[at + 4:at + 4 + arch] != ARCHITECTURE:
-        raise ValueError(f"not a net of architecture {ARCHITECTURE.decode()}")
-    at += 4 + arch + 4
+    size = int.from_bytes(data[at:at + 4], "little")
+    arch = data[at + 4:at + 4 + size]
+    if data[:8] != b"TSBNNUE1" or arch not in (ARCHITECTURE, ARCHITECTURE_V4):
+        raise ValueError(f"not a net of architecture {ARCHITECTURE.decode()} (or v4)")
+    at += 4 + size + 4
     desc = int.from_bytes(data[at:at + 4], "little")
     at += 4 + desc
+    S = LAYER_STACKS if arch == ARCHITECTURE else 1
     shapes = [((INPUTS, HALF), np.int16), ((HALF,), np.int16),
-              ((HIDDEN1, 2 * HALF), np.int8), ((HIDDEN1,), np.int32),
-              ((HIDDEN2, HIDDEN1), np.int8), ((HIDDEN2,), np.int32),
-              ((HIDDEN2,), np.int16), ((1,), np.int32)]
+              ((S, HIDDEN1, 2 * HALF), np.int8), ((S, HIDDEN1), np.int32),
+              ((S, HIDDEN2, HIDDEN1), np.int8), ((S, HIDDEN2), np.int32),
+              ((S, HIDDEN2), np.int16), ((S,), np.int32)]
     tensors = []
     for shape, dtype in shapes:
         count = int(np.prod(shape))
         dt = np.dtype(dtype).newbyteorder("<")
         tensors.append(np.frombuffer(data, dt, count, at).reshape(shape))
         at += count * dt.itemsize
-    return tensors
+    # A v4 net evaluates every phase alike.
+    return tensors[:2] + [np.repeat(t, LAYER_STACKS // S, axis=0) for t in tensors[2:]]
 
 
 def load_quantised(net, tensors):
@@ -207,9 +248,9 @@ def load_quantised(net, tensors):
         net.factor.weight[:BASE_INPUTS] = shared.float()
         net.ft.weight[:INPUTS] = (rows - shared).reshape(INPUTS, HALF).float()
         net.ft_bias[:] = ((ft_b - (1 << (FT_SHIFT - 1))) / FT_SCALE).float()
-        net.l1.weight[:] = (l1_w / L1_SCALE).float()
-        net.l1.bias[:] = ((l1_b - L1_SCALE // 2) / (ACTIVATION * L1_SCALE)).float()
-        net.l2.weight[:] = (l2_w / L2_SCALE).float()
-        net.l2.bias[:] = ((l2_b - L2_SCALE // 2) / (ACTIVATION * L2_SCALE)).float()
-        net.out.weight[0] = (out_w / (OUTPUT_SCALE * SCORE_SCALE / ACTIVATION)).float()
+        net.l1.weight[:] = (l1_w / L1_SCALE).reshape(-1, 2 * HALF).float()
+        net.l1.bias[:] = ((l1_b - L1_SCALE // 2) / (ACTIVATION * L1_SCALE)).reshape(-1).float()
+        net.l2.weight[:] = (l2_w / L2_SCALE).reshape(-1, HIDDEN1).float()
+        net.l2.bias[:] = ((l2_b - L2_SCALE // 2) / (ACTIVATION * L2_SCALE)).reshape(-1).float()
+        net.out.weight[:] = (out_w / (OUTPUT_SCALE * SCORE_SCALE / ACTIVATION)).float()
         net.out.bias[:] = (out_b / (OUTPUT_SCALE * SCORE_SCALE)).float()

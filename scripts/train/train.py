@@ -80,19 +80,27 @@ def evaluate(net, records, lam, k, batch=65536):
 
 
 def live_neurons(net, records, n=20000):
-    """Hidden neurons of each layer that are neither always 0 nor always 1 (clipped) on the
-    first n records: a layer of dead or saturated neurons is a linear model in disguise."""
+    """Hidden neurons of each layer, over every layer stack, that are neither always 0 nor
+    always 1 (clipped) on the first n records of their stack: a layer of dead or saturated
+    neurons is a linear model in disguise. Measured as the engine runs the net."""
     part = records[:n]
     us = torch.from_numpy(part["us"].astype(np.int64))
     them = torch.from_numpy(part["them"].astype(np.int64))
+    training, leak = net.training, net.leak
+    net.eval()
+    net.leak = 0.0
     with torch.no_grad():
-        x = torch.clamp(torch.cat([net.accumulate(us), net.accumulate(them)], 1), 0, 1)
-        h1 = net.l1(x)
-        h2 = net.l2(torch.clamp(h1, 0, 1))
+        h1, h2, stacks = net.hidden(us, them)
+    net.train(training)
+    net.leak = leak
 
     def live(pre):
-        inside = ((pre > 0) & (pre < 1)).float().mean(0)
-        return int((inside > 0.01).sum())
+        count = 0
+        for s in range(nm.LAYER_STACKS):
+            rows = pre[stacks == s]
+            if len(rows):
+                count += int((((rows > 0) & (rows < 1)).float().mean(0) > 0.01).sum())
+        return count
     return live(h1), live(h2)
 
 
@@ -206,7 +214,8 @@ def main():
             best = (val_loss, epoch + 1, {n: t.clone() for n, t in net.state_dict().items()})
         l1_live, l2_live = live_neurons(net, val)
         print(f"epoch {epoch + 1}: train {history[-1][1]:.5f} validation {val_loss:.5f} "
-              f"live neurons L1 {l1_live}/{nm.HIDDEN1} L2 {l2_live}/{nm.HIDDEN2} "
+              f"live neurons L1 {l1_live}/{nm.HIDDEN1 * nm.LAYER_STACKS} "
+              f"L2 {l2_live}/{nm.HIDDEN2 * nm.LAYER_STACKS} "
               f"({time.time() - began:.0f} s)", flush=True)
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
                     "history": history, "epoch": epoch + 1, "best": best}, checkpoint + ".tmp")

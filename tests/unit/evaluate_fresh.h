@@ -12,7 +12,7 @@ namespace tsubame::nnue {
 inline Value evaluate_fresh(const Network& net, const Position& pos) {
     Accumulator acc;
     refresh_accumulator(net, pos, acc);
-    return propagate(net, acc, pos.side_to_move());
+    return evaluate(net, acc, pos);
 }
 
 } // namespace tsubame::nnue

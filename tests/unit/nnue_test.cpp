@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <set>
@@ -240,9 +241,10 @@ TEST(Nnue, SimdPropagateEqualsTheReference) {
     for (uint64_t seed : {12, 13}) {
         auto net = random_network(seed);
         if (seed == 13)
-            for (auto& row : net->l1_weights)
-                for (int8_t& w : row)
-                    w = w < 0 ? -128 : 127;
+            for (auto& layers : net->stacks)
+                for (auto& row : layers.l1_weights)
+                    for (int8_t& w : row)
+                        w = w < 0 ? -128 : 127;
         std::mt19937_64 rng(seed);
         int             checked = 0;
         for (int g = 0; g < 10; ++g) {
@@ -252,8 +254,10 @@ TEST(Nnue, SimdPropagateEqualsTheReference) {
                 Accumulator acc;
                 refresh_accumulator(*net, game.position(), acc);
                 for (Color c : {BLACK, WHITE})
-                    ASSERT_EQ(propagate(*net, acc, c), propagate_reference(*net, acc, c))
-                        << game.position().sfen();
+                    for (int stack = 0; stack < LAYER_STACKS; ++stack)
+                        ASSERT_EQ(propagate(*net, acc, c, stack),
+                                  propagate_reference(*net, acc, c, stack))
+                            << game.position().sfen() << " stack " << stack;
                 ++checked;
             }
         }
@@ -273,7 +277,8 @@ TEST(Nnue, NullMoveChangesOnlyTheSideToMove) {
     sfen[sfen.find(" w ") + 1] = 'b';
     Game other;
     ASSERT_TRUE(other.set_sfen(sfen).ok()) << sfen;
-    EXPECT_EQ(propagate(*net, after, BLACK), evaluate_fresh(*net, other.position()));
+    EXPECT_EQ(propagate(*net, after, BLACK, layer_stack(game.position())),
+              evaluate_fresh(*net, other.position()));
 }
 
 TEST(Nnue, ScoreIsColourSymmetric) {
@@ -313,6 +318,51 @@ TEST(Nnue, NetFileRoundTripsExactly) {
     Game game;
     ASSERT_TRUE(game.set_position("startpos moves 2g2f 8c8d 2f2e").ok());
     EXPECT_EQ(evaluate_fresh(*read, game.position()), evaluate_fresh(*net, game.position()));
+}
+
+TEST(Nnue, OneStackFileIsReadIntoEveryStack) {
+    const auto        net   = random_network(8);
+    const std::string bytes = write_network(*net, 1);
+    auto              read  = std::make_unique<Network>();
+    const Status      s     = read_network(bytes, *read);
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_NE(bytes.find(ARCHITECTURE_V4), std::string::npos);
+    EXPECT_LT(bytes.size(), write_network(*net).size());
+    for (const LayerStack& layers : read->stacks)
+        EXPECT_EQ(std::memcmp(&layers, &net->stacks[0], sizeof layers), 0);
+    EXPECT_EQ(write_network(*read, 1), bytes);
+}
+
+TEST(Nnue, LayerStackFollowsThePiecesInHand) {
+    auto stack_of = [](const std::string& position) {
+        Game game;
+        EXPECT_TRUE(game.set_position(position).ok()) << position;
+        return layer_stack(game.position());
+    };
+    EXPECT_EQ(stack_of("startpos"), 0);
+    EXPECT_EQ(stack_of("startpos moves 7g7f 3c3d 8h2b+ 3a2b"), 1); // a bishop in each hand
+    EXPECT_EQ(stack_of("sfen 4k4/9/9/9/9/9/9/9/4K4 b 2P 1"), 1);
+    EXPECT_EQ(stack_of("sfen 4k4/9/9/9/9/9/9/9/4K4 b R2Pg 1"), 3);
+    EXPECT_EQ(stack_of("sfen 4k4/9/9/9/9/9/9/9/4K4 b RB2G2S3Prb2g2s2n 1"), 7);
+    EXPECT_EQ(stack_of("sfen 4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1"), 7);
+    // More than the standard material (problem positions): still the last stack.
+    EXPECT_EQ(stack_of("sfen 4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P3p 1"), 7);
+    // Either side to move, either hand: both hands count alike.
+    EXPECT_EQ(stack_of("sfen 4k4/9/9/9/9/9/9/9/4K4 w rb2g3p 1"), 5);
+}
+
+TEST(Nnue, EvaluationUsesThePositionsStack) {
+    const auto net = random_network(9);
+    Game       game;
+    ASSERT_TRUE(game.set_position("startpos moves 7g7f 3c3d 8h2b+ 3a2b").ok());
+    Accumulator acc;
+    refresh_accumulator(*net, game.position(), acc);
+    const Color us = game.position().side_to_move();
+    EXPECT_EQ(evaluate(*net, acc, game.position()), propagate(*net, acc, us, 1));
+    int differ = 0;
+    for (int stack = 0; stack < LAYER_STACKS; ++stack)
+        differ += propagate(*net, acc, us, stack) != propagate(*net, acc, us, 1);
+    EXPECT_GT(differ, 0) << "the stacks of a random net should score differently";
 }
 
 TEST(Nnue, BadNetFilesAreRejectedWithTheReason) {

@@ -20,19 +20,21 @@ inline std::unique_ptr<Network> random_network(uint64_t seed) {
             w = int16_t(small(rng));
     for (int16_t& b : net->ft_bias)
         b = int16_t(small(rng) + 320);
-    for (auto& row : net->l1_weights)
-        for (int8_t& w : row)
-            w = int8_t(byte(rng) / 4);
-    for (int32_t& b : net->l1_bias)
-        b = bias(rng);
-    for (auto& row : net->l2_weights)
-        for (int8_t& w : row)
-            w = int8_t(byte(rng) / 4);
-    for (int32_t& b : net->l2_bias)
-        b = bias(rng);
-    for (int16_t& w : net->out_weights)
-        w = int16_t(byte(rng) * 16);
-    net->out_bias    = bias(rng);
+    for (auto& layers : net->stacks) { // every stack its own, so that choosing one matters
+        for (auto& row : layers.l1_weights)
+            for (int8_t& w : row)
+                w = int8_t(byte(rng) / 4);
+        for (int32_t& b : layers.l1_bias)
+            b = bias(rng);
+        for (auto& row : layers.l2_weights)
+            for (int8_t& w : row)
+                w = int8_t(byte(rng) / 4);
+        for (int32_t& b : layers.l2_bias)
+            b = bias(rng);
+        for (int16_t& w : layers.out_weights)
+            w = int16_t(byte(rng) * 16);
+        layers.out_bias = bias(rng);
+    }
     net->description = "random, seed " + std::to_string(seed);
     return net;
 }

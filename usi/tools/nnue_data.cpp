@@ -170,7 +170,7 @@ int run_nnue_eval(int argc, char* argv[]) {
         }
         nnue::Accumulator acc;
         nnue::refresh_accumulator(*net, game.position(), acc);
-        std::cout << nnue::propagate(*net, acc, game.position().side_to_move()) << '\n';
+        std::cout << nnue::evaluate(*net, acc, game.position()) << '\n';
     }
     return 0;
 }

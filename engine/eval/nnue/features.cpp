@@ -32,6 +32,14 @@ int hand_feature(Color perspective, Color c, PieceType pt, int ordinal) {
     return (c == perspective ? 0 : HAND_PER_SIDE) + HAND_BEGIN[pt] + ordinal;
 }
 
+int hand_feature_count(const Position& pos) {
+    int count = 0;
+    for (Color c : {BLACK, WHITE})
+        for (int pt = HAND_TYPE_BEGIN; pt < HAND_TYPE_END; ++pt)
+            count += std::min(pos.hand(c).count(PieceType(pt)), HAND_SLOTS[pt]);
+    return count;
+}
+
 int king_feature(Color perspective, Color c, Square s) {
     return KING_FEATURES_BEGIN + (c == perspective ? 0 : SQ_NB) + oriented(perspective, s);
 }

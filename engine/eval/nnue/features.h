@@ -93,6 +93,9 @@ int board_feature(Color perspective, Color c, PieceType pt, Square s);
 /// The base feature of the ordinal-th (0-based) piece of type pt in c's hand, or -1 beyond
 /// the standard count.
 int hand_feature(Color perspective, Color c, PieceType pt, int ordinal);
+/// The number of hand features pos has from either perspective: the pieces in both hands,
+/// each type counted up to its standard number.
+int hand_feature_count(const Position& pos);
 /// The base feature of colour c's king on s.
 int king_feature(Color perspective, Color c, Square s);
 

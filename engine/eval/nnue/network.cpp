@@ -28,18 +28,25 @@ uint32_t fnv1a(std::string_view bytes) {
     return h;
 }
 
-// Little-endian serialisation of the tensors, one function for both directions so that the
-// reader and the writer cannot disagree on the order.
+// Little-endian serialisation of the tensors of the first `stacks` layer stacks (a v4 file has
+// one), one function for both directions so that the reader and the writer cannot disagree on
+// the order.
 template <typename Visit>
-void for_each_tensor(Network& net, Visit&& visit) {
+void for_each_tensor(Network& net, int stacks, Visit&& visit) {
     visit(&net.ft_weights[0][0], INPUTS * HALF_DIMENSIONS);
     visit(&net.ft_bias[0], HALF_DIMENSIONS);
-    visit(&net.l1_weights[0][0], HIDDEN1 * 2 * HALF_DIMENSIONS);
-    visit(&net.l1_bias[0], HIDDEN1);
-    visit(&net.l2_weights[0][0], HIDDEN2 * HIDDEN1);
-    visit(&net.l2_bias[0], HIDDEN2);
-    visit(&net.out_weights[0], HIDDEN2);
-    visit(&net.out_bias, 1);
+    for (int s = 0; s < stacks; ++s)
+        visit(&net.stacks[s].l1_weights[0][0], HIDDEN1 * 2 * HALF_DIMENSIONS);
+    for (int s = 0; s < stacks; ++s)
+        visit(&net.stacks[s].l1_bias[0], HIDDEN1);
+    for (int s = 0; s < stacks; ++s)
+        visit(&net.stacks[s].l2_weights[0][0], HIDDEN2 * HIDDEN1);
+    for (int s = 0; s < stacks; ++s)
+        visit(&net.stacks[s].l2_bias[0], HIDDEN2);
+    for (int s = 0; s < stacks; ++s)
+        visit(&net.stacks[s].out_weights[0], HIDDEN2);
+    for (int s = 0; s < stacks; ++s)
+        visit(&net.stacks[s].out_bias, 1);
 }
 
 template <typename T>
@@ -58,15 +65,19 @@ T get(std::string_view bytes, size_t at) {
     return T(v);
 }
 
-size_t tensor_bytes() {
+// The tensors' bytes in a file of one stack (v4) or of LAYER_STACKS.
+size_t tensor_bytes(int stacks) {
     // Counted once, on a heap probe: a Network (14 MB) overflows the stack of a sanitizer build.
-    static const size_t total = [] {
-        size_t     bytes = 0;
+    static const auto totals = [] {
         const auto probe = std::make_unique<Network>();
-        for_each_tensor(*probe, [&](auto* p, int n) { bytes += sizeof(*p) * size_t(n); });
-        return bytes;
+        auto       count = [&](int n) {
+            size_t bytes = 0;
+            for_each_tensor(*probe, n, [&](auto* p, int k) { bytes += sizeof(*p) * size_t(k); });
+            return bytes;
+        };
+        return std::pair{count(1), count(LAYER_STACKS)};
     }();
-    return total;
+    return stacks == 1 ? totals.first : totals.second;
 }
 
 int8_t clipped(int32_t sum, int shift) {
@@ -74,6 +85,16 @@ int8_t clipped(int32_t sum, int shift) {
 }
 
 } // namespace
+
+int layer_stack(const Position& pos) {
+    // By the pieces in hand, 0 to 38: the eighths of 89,028 training positions (shards
+    // r20000/2013 and 3501) fall at 1, 2, 3, 4, 6, 8 and 11.
+    static constexpr int8_t STACK_OF[HAND_FEATURES / 2 + 1] = {
+        0, 0, 1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7,
+        7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7};
+    // Beyond the standard 38 only in problem positions (each side's hand is capped apart).
+    return STACK_OF[std::min(hand_feature_count(pos), HAND_FEATURES / 2)];
+}
 
 std::string hash_name(uint32_t hash) {
     constexpr char DIGITS[] = "0123456789abcdef";
@@ -83,15 +104,17 @@ std::string hash_name(uint32_t hash) {
     return name;
 }
 
-std::string write_network(const Network& net) {
+std::string write_network(const Network& net, int stacks) {
+    const std::string_view arch = stacks == 1 ? ARCHITECTURE_V4 : ARCHITECTURE;
+    stacks                      = stacks == 1 ? 1 : LAYER_STACKS;
     std::string out(MAGIC, sizeof MAGIC);
-    put<uint32_t>(out, uint32_t(ARCHITECTURE.size()));
-    out += ARCHITECTURE;
-    put<uint32_t>(out, fnv1a(ARCHITECTURE));
+    put<uint32_t>(out, uint32_t(arch.size()));
+    out += arch;
+    put<uint32_t>(out, fnv1a(arch));
     put<uint32_t>(out, uint32_t(net.description.size()));
     out += net.description;
     std::string tensors;
-    for_each_tensor(const_cast<Network&>(net), [&](auto* p, int n) {
+    for_each_tensor(const_cast<Network&>(net), stacks, [&](auto* p, int n) {
         for (int i = 0; i < n; ++i)
             put(tensors, p[i]);
     });
@@ -112,16 +135,18 @@ Status read_network(std::string_view bytes, Network& net) {
     if (!need(size_t(arch_size) + 8)) return Status::failure("net file truncated in its header");
     const std::string_view arch = bytes.substr(at, arch_size);
     at += arch_size;
-    if (arch != ARCHITECTURE || get<uint32_t>(bytes, at) != fnv1a(ARCHITECTURE))
+    const int stacks = arch == ARCHITECTURE ? LAYER_STACKS : arch == ARCHITECTURE_V4 ? 1 : 0;
+    if (stacks == 0 || get<uint32_t>(bytes, at) != fnv1a(arch))
         return Status::failure("net file architecture is '" + std::string(arch)
-                               + "', this engine needs '" + std::string(ARCHITECTURE) + "'");
+                               + "', this engine needs '" + std::string(ARCHITECTURE) + "' (or '"
+                               + std::string(ARCHITECTURE_V4) + "')");
     at += 4;
     const uint32_t desc_size = get<uint32_t>(bytes, at);
     at += 4;
     if (!need(desc_size)) return Status::failure("net file truncated in its header");
     const std::string description(bytes.substr(at, desc_size));
     at += desc_size;
-    const size_t size = tensor_bytes();
+    const size_t size = tensor_bytes(stacks);
     if (!need(size + 4))
         return Status::failure("net file truncated: " + std::to_string(bytes.size())
                                + " bytes, expected " + std::to_string(at + size + 4));
@@ -132,10 +157,13 @@ Status read_network(std::string_view bytes, Network& net) {
     const uint32_t         hash    = fnv1a(tensors);
     if (get<uint32_t>(bytes, at + size) != hash)
         return Status::failure("net file is damaged (hash mismatch)");
-    for_each_tensor(net, [&](auto* p, int n) {
+    for_each_tensor(net, stacks, [&](auto* p, int n) {
         for (int i = 0; i < n; ++i, at += sizeof(*p))
             p[i] = get<std::remove_pointer_t<decltype(p)>>(bytes, at);
     });
+    // A one-stack net evaluates every phase alike.
+    for (int s = stacks; s < LAYER_STACKS; ++s)
+        net.stacks[s] = net.stacks[0];
     net.description = description;
     net.hash        = hash;
     return Status::success();
@@ -358,9 +386,10 @@ void clip_accumulator_avx2(const int16_t* v, uint8_t* out) {
 }
 #endif
 
-// The layers after the accumulator, with the given dense layers.
+// The layers after the accumulator, of one stack (SIMD or portable code).
 template <bool Simd>
-Value propagate_with(const Network& net, const Accumulator& acc, Color side_to_move) {
+Value propagate_with(const Network& net, const Accumulator& acc, Color side_to_move, int stack) {
+    const LayerStack&   layers = net.stacks[stack];
     alignas(64) uint8_t input[2 * HALF_DIMENSIONS];
     for (int half = 0; half < 2; ++half) {
         const int16_t* v   = acc.values[half == 0 ? side_to_move : ~side_to_move];
@@ -377,36 +406,38 @@ Value propagate_with(const Network& net, const Accumulator& acc, Color side_to_m
 #if defined(__AVX2__)
     if constexpr (Simd) {
     #if defined(TSUBAME_NNUE_AVX512)
-        layer_avx512<2 * HALF_DIMENSIONS, HIDDEN1>(input, net.l1_weights, net.l1_bias,
+        layer_avx512<2 * HALF_DIMENSIONS, HIDDEN1>(input, layers.l1_weights, layers.l1_bias,
                                                    HIDDEN1_SHIFT, hidden1);
     #else
-        layer_avx2<2 * HALF_DIMENSIONS, HIDDEN1>(input, net.l1_weights, net.l1_bias, HIDDEN1_SHIFT,
-                                                 hidden1);
+        layer_avx2<2 * HALF_DIMENSIONS, HIDDEN1>(input, layers.l1_weights, layers.l1_bias,
+                                                 HIDDEN1_SHIFT, hidden1);
     #endif
-        layer_avx2<HIDDEN1, HIDDEN2>(hidden1, net.l2_weights, net.l2_bias, HIDDEN2_SHIFT, hidden2);
+        layer_avx2<HIDDEN1, HIDDEN2>(hidden1, layers.l2_weights, layers.l2_bias, HIDDEN2_SHIFT,
+                                     hidden2);
     } else
 #endif
     {
-        layer_scalar<2 * HALF_DIMENSIONS, HIDDEN1>(input, net.l1_weights, net.l1_bias,
+        layer_scalar<2 * HALF_DIMENSIONS, HIDDEN1>(input, layers.l1_weights, layers.l1_bias,
                                                    HIDDEN1_SHIFT, hidden1);
-        layer_scalar<HIDDEN1, HIDDEN2>(hidden1, net.l2_weights, net.l2_bias, HIDDEN2_SHIFT,
+        layer_scalar<HIDDEN1, HIDDEN2>(hidden1, layers.l2_weights, layers.l2_bias, HIDDEN2_SHIFT,
                                        hidden2);
     }
-    int32_t out = net.out_bias;
+    int32_t out = layers.out_bias;
     for (int i = 0; i < HIDDEN2; ++i)
-        out += int32_t(hidden2[i]) * int32_t(net.out_weights[i]);
+        out += int32_t(hidden2[i]) * int32_t(layers.out_weights[i]);
     // Integer division truncates towards zero (the trainer's reference does the same).
     return std::clamp(Value(out / OUTPUT_SCALE), -MAX_SCORE, MAX_SCORE);
 }
 
 } // namespace
 
-Value propagate(const Network& net, const Accumulator& acc, Color side_to_move) {
-    return propagate_with<true>(net, acc, side_to_move);
+Value propagate(const Network& net, const Accumulator& acc, Color side_to_move, int stack) {
+    return propagate_with<true>(net, acc, side_to_move, stack);
 }
 
-Value propagate_reference(const Network& net, const Accumulator& acc, Color side_to_move) {
-    return propagate_with<false>(net, acc, side_to_move);
+Value propagate_reference(const Network& net, const Accumulator& acc, Color side_to_move,
+                          int stack) {
+    return propagate_with<false>(net, acc, side_to_move, stack);
 }
 
 } // namespace tsubame::nnue

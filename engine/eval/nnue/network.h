@@ -1,16 +1,19 @@
 #pragma once
 
-// The evaluation network: king-bucketed K-P features -> 256 per perspective -> 32 -> 32 -> 1.
+// The evaluation network: king-bucketed K-P features -> 256 per perspective -> 32 -> 32 -> 1,
+// the layers after the accumulator in one copy (a "layer stack") per game phase.
 //
 //   acc[p]  = ft_bias + sum of ft_weights[f] over p's active features       (int16)
 //   input   = clamp(acc[stm] >> 3, 0, 127) ++ clamp(acc[other] >> 3, 0, 127) (512 x uint8)
-//   hidden1 = clamp((l1_bias + l1_weights . input) >> 9, 0, 127)             (32 x uint8)
-//   hidden2 = clamp((l2_bias + l2_weights . hidden1) >> 7, 0, 127)           (32 x uint8)
-//   score   = (out_bias + out_weights . hidden2) / OUTPUT_SCALE              (centipawns)
+//   s       = layer_stack(position)
+//   hidden1 = clamp((l1_bias[s] + l1_weights[s] . input) >> 9, 0, 127)       (32 x uint8)
+//   hidden2 = clamp((l2_bias[s] + l2_weights[s] . hidden1) >> 7, 0, 127)     (32 x uint8)
+//   score   = (out_bias[s] + out_weights[s] . hidden2) / OUTPUT_SCALE        (centipawns)
 //
 // The trainer's float net maps to these integers with the scales below (scripts/train).
 // A net file is a header (magic, version, architecture text and its hash, description) then the
-// tensors in the order above, little-endian, then an FNV-1a hash of the tensor bytes.
+// tensors in the order above (each layer's tensor for every stack in turn), little-endian, then
+// an FNV-1a hash of the tensor bytes. A v4 file (one stack) is read into every stack.
 
 #include <cstdint>
 #include <memory>
@@ -40,19 +43,35 @@ constexpr int HIDDEN1_SHIFT = 9, HIDDEN2_SHIFT = 7;
 constexpr int OUTPUT_SCALE = 256;
 /// Scores are clamped to this, well clear of the mate scores (and of margins added to them).
 constexpr Value MAX_SCORE = 20000;
+/// Copies of the layers after the accumulator, one per game phase: the opening and the endgame
+/// weigh the same first-layer sums differently (Stockfish's layer stacks, by material there).
+constexpr int LAYER_STACKS = 8;
 /// The architecture as written in a net file's header.
-inline constexpr std::string_view ARCHITECTURE = "K-P(1696)x16buckets->256x2->32->32->1 v4";
+inline constexpr std::string_view ARCHITECTURE =
+    "K-P(1696)x16buckets->256x2->(32->32->1)x8stacks v5";
+/// The one-stack architecture before it, still read (its layers go to every stack).
+inline constexpr std::string_view ARCHITECTURE_V4 = "K-P(1696)x16buckets->256x2->32->32->1 v4";
 
-/// The network's parameters, in the file's order.
-struct Network {
-    alignas(64) int16_t ft_weights[INPUTS][HALF_DIMENSIONS];
-    alignas(64) int16_t ft_bias[HALF_DIMENSIONS];
+/// The layer stack pos is evaluated with: its phase, by the pieces in both hands (each type up
+/// to its standard count, as the hand features count them), in eighths of the training
+/// positions' distribution (0-1, 2, 3, 4, 5-6, 7-8, 9-11, 12 or more).
+int layer_stack(const Position& pos);
+
+/// The layers after the accumulator, of one stack.
+struct LayerStack {
     alignas(64) int8_t l1_weights[HIDDEN1][2 * HALF_DIMENSIONS];
     int32_t l1_bias[HIDDEN1];
     alignas(64) int8_t l2_weights[HIDDEN2][HIDDEN1];
     int32_t l2_bias[HIDDEN2];
     alignas(64) int16_t out_weights[HIDDEN2];
     int32_t out_bias;
+};
+
+/// The network's parameters.
+struct Network {
+    alignas(64) int16_t ft_weights[INPUTS][HALF_DIMENSIONS];
+    alignas(64) int16_t ft_bias[HALF_DIMENSIONS];
+    LayerStack stacks[LAYER_STACKS];
 
     /// Description from the file's header (provenance of the net).
     std::string description;
@@ -68,11 +87,12 @@ struct Accumulator {
 /// A net's hash as 8 lowercase hex digits, how tools and logs name a net.
 std::string hash_name(uint32_t hash);
 
-/// Parses a net file's bytes. The error names what is wrong: not a net, another
-/// architecture, truncated, trailing bytes, or a hash mismatch.
+/// Parses a net file's bytes (this architecture or v4). The error names what is wrong: not a
+/// net, another architecture, truncated, trailing bytes, or a hash mismatch.
 Status read_network(std::string_view bytes, Network& net);
-/// The bytes of a net file holding `net` (for tests and tools).
-std::string write_network(const Network& net);
+/// The bytes of a net file holding `net` (for tests and tools); with `stacks` 1, the v4 file of
+/// its first stack.
+std::string write_network(const Network& net, int stacks = LAYER_STACKS);
 
 class RefreshCache;
 
@@ -85,10 +105,17 @@ void refresh_accumulator(const Network& net, const Position& pos, Accumulator& a
 void update_accumulator(const Network& net, const Accumulator& parent, const Position& after,
                         Move m, Accumulator& acc, RefreshCache* cache = nullptr);
 
-/// The score for `side_to_move` from the accumulated first layer (AVX2, or AVX-512 VNNI for the
-/// first layer, when the build targets it; else portable code).
-Value propagate(const Network& net, const Accumulator& acc, Color side_to_move);
+/// The score for `side_to_move` from the accumulated first layer, through layer stack `stack`
+/// (layer_stack of the position; AVX2, or AVX-512 VNNI for the first layer, when the build
+/// targets it; else portable code).
+Value propagate(const Network& net, const Accumulator& acc, Color side_to_move, int stack);
+/// The score of pos for its side to move from its accumulated first layer, through its layer
+/// stack.
+inline Value evaluate(const Network& net, const Accumulator& acc, const Position& pos) {
+    return propagate(net, acc, pos.side_to_move(), layer_stack(pos));
+}
 /// The same with the portable code only: the reference the SIMD path must equal bit for bit.
-Value propagate_reference(const Network& net, const Accumulator& acc, Color side_to_move);
+Value propagate_reference(const Network& net, const Accumulator& acc, Color side_to_move,
+                          int stack);
 
 } // namespace tsubame::nnue
