@@ -46,8 +46,7 @@ def layer_stacks(us):
     """The layer stack of each record, from one perspective's features (numpy or torch): the
     number of hand features, looked up in STACK_OF_HAND."""
     if isinstance(us, torch.Tensor):
-        hand = ((us % BASE_INPUTS < HAND_FEATURES) & (us != INPUTS)).sum(dim=1)
-        return torch.from_numpy(STACK_OF_HAND)[hand.clamp(max=len(STACK_OF_HAND) - 1)]
+        return torch.from_numpy(layer_stacks(us.numpy()))
     us = us.astype(np.int64)
     hand = ((us % BASE_INPUTS < HAND_FEATURES) & (us != INPUTS)).sum(axis=1)
     return STACK_OF_HAND[np.minimum(hand, len(STACK_OF_HAND) - 1)]
