@@ -315,6 +315,7 @@ TEST(Nnue, NetFileRoundTripsExactly) {
         last |= uint32_t(uint8_t(bytes[bytes.size() - 4 + size_t(i)])) << (8 * i);
     EXPECT_EQ(read->hash, last);
     EXPECT_NE(read->hash, 0u);
+    EXPECT_EQ(read->stack_count, LAYER_STACKS);
     Game game;
     ASSERT_TRUE(game.set_position("startpos moves 2g2f 8c8d 2f2e").ok());
     EXPECT_EQ(evaluate_fresh(*read, game.position()), evaluate_fresh(*net, game.position()));
@@ -331,6 +332,8 @@ TEST(Nnue, OneStackFileIsReadIntoEveryStack) {
     for (const LayerStack& layers : read->stacks)
         EXPECT_EQ(std::memcmp(&layers, &net->stacks[0], sizeof layers), 0);
     EXPECT_EQ(write_network(*read, 1), bytes);
+    // Its copies are alike: evaluate() uses the first for every position.
+    EXPECT_EQ(read->stack_count, 1);
 }
 
 TEST(Nnue, LayerStackFollowsThePiecesInHand) {

@@ -164,6 +164,7 @@ Status read_network(std::string_view bytes, Network& net) {
     // A one-stack net evaluates every phase alike.
     for (int s = stacks; s < LAYER_STACKS; ++s)
         net.stacks[s] = net.stacks[0];
+    net.stack_count = stacks;
     net.description = description;
     net.hash        = hash;
     return Status::success();

@@ -72,6 +72,9 @@ struct Network {
     alignas(64) int16_t ft_weights[INPUTS][HALF_DIMENSIONS];
     alignas(64) int16_t ft_bias[HALF_DIMENSIONS];
     LayerStack stacks[LAYER_STACKS];
+    /// The stacks the file held: 1 for a v4 net, whose copies are all alike, so evaluate() uses
+    /// the first (one stack's weights stay in cache instead of eight).
+    int stack_count = LAYER_STACKS;
 
     /// Description from the file's header (provenance of the net).
     std::string description;
@@ -112,7 +115,7 @@ Value propagate(const Network& net, const Accumulator& acc, Color side_to_move, 
 /// The score of pos for its side to move from its accumulated first layer, through its layer
 /// stack.
 inline Value evaluate(const Network& net, const Accumulator& acc, const Position& pos) {
-    return propagate(net, acc, pos.side_to_move(), layer_stack(pos));
+    return propagate(net, acc, pos.side_to_move(), net.stack_count == 1 ? 0 : layer_stack(pos));
 }
 /// The same with the portable code only: the reference the SIMD path must equal bit for bit.
 Value propagate_reference(const Network& net, const Accumulator& acc, Color side_to_move,
