@@ -125,6 +125,9 @@ def main():
     ap.add_argument("--lr-decay", type=float, default=0.75, help="per epoch")
     ap.add_argument("--l1-lr-scale", type=float, default=0.1,
                     help="the first hidden layer's learning rate, relative to --lr")
+    ap.add_argument("--ft-lr-scale", type=float, default=1.0,
+                    help="the feature transformer's learning rate, relative to --lr (0 freezes "
+                    "it: a fine-tune of the later layers alone, e.g. of new layer stacks)")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="weight of the score against the game result (1: the score only; with "
                     "results mixed in, the net learns the outcomes of the training games)")
@@ -167,10 +170,14 @@ def main():
     # out of [0, 1] for good: with lr 1e-3, 3 of 32 stayed alive; at a tenth, 18 to 28.
     net.leak = args.leak
     net.dropout = args.dropout
+    ft_shared = ["ft_bias", "factor.weight"]
     groups = [{"params": [p for n, p in net.named_parameters()
-                          if not n.startswith("l1.") and n != "ft.weight"]},
+                          if not n.startswith("l1.") and n != "ft.weight" and n not in ft_shared]},
               {"params": net.l1.parameters(), "lr": args.lr * args.l1_lr_scale},
-              {"params": [net.ft.weight], "weight_decay": args.ft_decay}]
+              {"params": [net.ft.weight], "weight_decay": args.ft_decay,
+               "lr": args.lr * args.ft_lr_scale},
+              {"params": [p for n, p in net.named_parameters() if n in ft_shared],
+               "lr": args.lr * args.ft_lr_scale}]
     # AdamW with no decay is Adam; only the bucket rows decay.
     opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=0.0)
     sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=args.lr_decay)
@@ -230,7 +237,7 @@ def main():
     sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
-                   f"leak {args.leak} ft-decay {args.ft_decay} seed {args.seed}"
+                   f"leak {args.leak} ft-decay {args.ft_decay} ft-lr x{args.ft_lr_scale} seed {args.seed}"
                    f"{' init ' + os.path.basename(args.init) if args.init else ''}; "
                    f"best epoch {best[1]}: train {history[best[1] - 1][1]:.5f} val {best[0]:.5f}")
     net.eval()
