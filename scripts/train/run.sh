@@ -41,7 +41,15 @@ mkdir -p "$work/records"
 echo "$architecture" >"$work/records/ARCHITECTURE"
 
 if [[ $small == 1 ]]; then
-  GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/gensfen.sh" 1 3 40 400
+  GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/gensfen.sh" 1 2 40 400
+  # The third shard starts from lines cut from recorded games (openings/from_games.py), as the
+  # shards from games against gpsusi do: two quick games, their conversion checked.
+  "$engine" match --engine1 "$engine" --engine2 "$engine" --nodes 200 --games 2 \
+    --max-moves 160 --out "$work/recorded" >/dev/null
+  "$python" "$root/scripts/train/openings/from_games.py" "$work/from-games.sfen" \
+    "$work/recorded" --check "$engine" --after 4 --span 20 --before 4
+  OPENINGS="$work/from-games.sfen" GAMES_DIR="$work/games" TSUBAME="$engine" \
+    "$root/scripts/train/gensfen.sh" 3 3 40 400
   GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/rescore.sh" 800 2
   games_dir="$work/games"
   DEEPER=r800
