@@ -3,8 +3,9 @@
 runner), so that self-play continues from the structures another engine builds.
 
 Each game gives --cuts lines: its moves up to plies drawn (seeded) between --after plies past
-its opening line and --before plies before its end. The opening line is read from the record's
-comment ("'game N, opening #M: startpos moves ..."); a game without one counts from ply 0.
+its opening line and --before plies before its end. The opening line is read from the record
+("'game N, opening #M: startpos moves ..." of the shared runner, "$OPENING:startpos moves ..." of
+`tsubame match`); a game without one counts from ply 0.
 
     scripts/train/openings/from_games.py OUT.sfen DIR... [--cuts 3] [--after 8] [--span 40]
                                          [--check ENGINE]
@@ -44,7 +45,8 @@ def square(file, rank):
 def usi_moves(csa_text):
     """(opening plies, the game's moves as USI) of a CSA record from the initial position."""
     opening = 0
-    match = re.search(r"^'game \d+, opening #\d+: (.*)$", csa_text, re.M)
+    # The shared runner's comment, or tsubame match's $OPENING line.
+    match = re.search(r"^(?:'game \d+, opening #\d+: |\$OPENING:)(.*)$", csa_text, re.M)
     if match:
         words = match.group(1).split()
         if "moves" in words:
