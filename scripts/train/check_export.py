@@ -42,8 +42,9 @@ def main():
     records = np.fromfile(args.records, dtype=nm.RECORD)[:args.limit]
     with open(args.sfens) as f:
         sfens = [line for _, line in zip(range(len(records)), f)]
-    net = nm.Net()
-    net.load_state_dict(torch.load(args.float_model))
+    state = torch.load(args.float_model)
+    net = nm.Net(len(state["out.bias"]))
+    net.load_state_dict(state)
     net.eval()
     with torch.no_grad():
         floats = net(torch.from_numpy(records["us"].astype(np.int64)),
@@ -65,7 +66,7 @@ def main():
 
     # train.py --init reads a net back into the float model: quantised again, it must give the
     # same integer scores.
-    reread = nm.Net()
+    reread = nm.Net(len(tensors[2]))
     nm.load_quantised(reread, tensors)
     reread_scores = nm.integer_forward(nm.quantise(reread), records["us"], records["them"])
     reread_mismatches = int((reread_scores != reference).sum())

@@ -42,11 +42,13 @@ RECORD = np.dtype([("us", "<u2", RECORD_FEATURES), ("them", "<u2", RECORD_FEATUR
                    ("score", "<i2"), ("result", "i1"), ("ply", "u1")])
 
 
-def layer_stacks(us):
+def layer_stacks(us, count=LAYER_STACKS):
     """The layer stack of each record, from one perspective's features (numpy or torch): the
-    number of hand features, looked up in STACK_OF_HAND."""
+    number of hand features, looked up in STACK_OF_HAND; 0 for all with `count` 1 (a v4 net)."""
     if isinstance(us, torch.Tensor):
-        return torch.from_numpy(layer_stacks(us.numpy()))
+        return torch.from_numpy(layer_stacks(us.numpy(), count))
+    if count == 1:
+        return np.zeros(len(us), np.int64)
     us = us.astype(np.int64)
     hand = ((us % BASE_INPUTS < HAND_FEATURES) & (us != INPUTS)).sum(axis=1)
     return STACK_OF_HAND[np.minimum(hand, len(STACK_OF_HAND) - 1)]
@@ -54,7 +56,7 @@ def layer_stacks(us):
 
 def pick(outputs, stacks, width):
     """Each row's outputs of its own stack, from the outputs of every stack."""
-    return outputs.view(-1, LAYER_STACKS, width)[torch.arange(len(stacks)), stacks]
+    return outputs.view(len(stacks), -1, width)[torch.arange(len(stacks)), stacks]
 
 
 class Net(nn.Module):
@@ -63,17 +65,20 @@ class Net(nn.Module):
     A feature's weight is its bucket's own row plus the row of its base feature, shared by
     every bucket (a "factoriser"): what a piece is worth wherever the king stands is learnt
     from all positions, and a bucket's rows learn only the difference, from its own. The
-    export adds the two."""
+    export adds the two. `stacks`: LAYER_STACKS (a v5 net) or 1 (a v4 net)."""
 
-    def __init__(self):
+    def __init__(self, stacks=LAYER_STACKS):
         super().__init__()
+        if stacks not in (1, LAYER_STACKS):
+            raise ValueError(f"a net has 1 or {LAYER_STACKS} layer stacks, not {stacks}")
+        self.stacks = stacks
         self.ft = nn.EmbeddingBag(INPUTS + 1, HALF, mode="sum", padding_idx=INPUTS)
         self.factor = nn.EmbeddingBag(BASE_INPUTS + 1, HALF, mode="sum", padding_idx=BASE_INPUTS)
         self.ft_bias = nn.Parameter(torch.full((HALF,), 0.5))
         # Every stack's layer in one (stack-major rows): stack s has rows s * width onwards.
-        self.l1 = nn.Linear(2 * HALF, HIDDEN1 * LAYER_STACKS)
-        self.l2 = nn.Linear(HIDDEN1, HIDDEN2 * LAYER_STACKS)
-        self.out = nn.Linear(HIDDEN2, LAYER_STACKS)
+        self.l1 = nn.Linear(2 * HALF, HIDDEN1 * stacks)
+        self.l2 = nn.Linear(HIDDEN1, HIDDEN2 * stacks)
+        self.out = nn.Linear(HIDDEN2, stacks)
         with torch.no_grad():
             # 40 active features: their sum should start well inside the clipped range.
             self.ft.weight.zero_()
@@ -99,7 +104,7 @@ class Net(nn.Module):
 
     def hidden(self, us, them):
         """The two hidden layers before activation, of each record's stack, and the stacks."""
-        stacks = layer_stacks(us)
+        stacks = layer_stacks(us, self.stacks)
         x = torch.clamp(torch.cat([self.accumulate(us), self.accumulate(them)], dim=1), 0.0, 1.0)
         if self.dropout and self.training:
             x = nn.functional.dropout(x, self.dropout)
@@ -130,7 +135,7 @@ def quantise(net, us=None, them=None):
         info = np.iinfo(dtype)
         return np.clip(np.round(t.detach().numpy().astype(np.float64) * scale),
                        info.min, info.max).astype(dtype)
-    S = LAYER_STACKS
+    S = net.stacks
     tensors = [
         q(net.ft_weights(), FT_SCALE, np.int16),
         np.clip(q(net.ft_bias, FT_SCALE, np.int32) + (1 << (FT_SHIFT - 1)), -32768,
@@ -147,7 +152,7 @@ def quantise(net, us=None, them=None):
             floats = net(torch.from_numpy(us.astype(np.int64)),
                          torch.from_numpy(them.astype(np.int64))).numpy() * SCORE_SCALE
         diff = floats - integer_forward(tensors, us, them)
-        stacks = layer_stacks(us)
+        stacks = layer_stacks(us, S)
         # Per stack, each its own rounding; a stack without samples gets the overall mean.
         for s in range(S):
             mean = diff[stacks == s].mean() if (stacks == s).any() else diff.mean()
@@ -174,14 +179,15 @@ def fnv1a(data):
 
 
 def write_net_file(path, tensors, description):
-    """Writes the TSBNNUE1 file engine/eval/nnue/network.cpp reads."""
+    """Writes the TSBNNUE1 file engine/eval/nnue/network.cpp reads: v5, or v4 for one stack."""
     check_accumulator_range(tensors)
+    arch = ARCHITECTURE if len(tensors[2]) == LAYER_STACKS else ARCHITECTURE_V4
     payload = b"".join(t.astype(t.dtype.newbyteorder("<")).tobytes() for t in tensors)
     desc = description.encode()
     with open(path, "wb") as f:
         f.write(b"TSBNNUE1")
-        f.write(struct.pack("<I", len(ARCHITECTURE)) + ARCHITECTURE)
-        f.write(struct.pack("<I", fnv1a(ARCHITECTURE)))
+        f.write(struct.pack("<I", len(arch)) + arch)
+        f.write(struct.pack("<I", fnv1a(arch)))
         f.write(struct.pack("<I", len(desc)) + desc)
         f.write(payload)
         f.write(struct.pack("<I", fnv1a(payload)))
@@ -197,9 +203,9 @@ def integer_forward(tensors, us, them):
         # The engine's accumulator is int16 and wraps; a sound net never gets there.
         return np.clip(acc >> FT_SHIFT, 0, ACTIVATION)
     x0 = np.concatenate([accumulate(us), accumulate(them)], axis=1)
-    stacks = layer_stacks(us)
+    stacks = layer_stacks(us, len(l1_w))
     out = np.zeros(len(x0), np.int64)
-    for s in range(LAYER_STACKS):
+    for s in range(len(l1_w)):
         rows = stacks == s
         x = np.clip((x0[rows] @ l1_w[s].T + l1_b[s]) >> 9, 0, ACTIVATION)
         x = np.clip((x @ l2_w[s].T + l2_b[s]) >> 7, 0, ACTIVATION)
@@ -209,8 +215,8 @@ def integer_forward(tensors, us, them):
 
 
 def read_tensors(data):
-    """The integer tensors of a net file of this architecture, or of v4 with its one stack
-    copied to every stack (the engine checks the rest of the header)."""
+    """The integer tensors of a net file of this architecture or of v4, with as many stacks as
+    the file holds (the engine checks the rest of the header)."""
     at = 8
     size = int.from_bytes(data[at:at + 4], "little")
     arch = data[at + 4:at + 4 + size]
@@ -230,15 +236,19 @@ def read_tensors(data):
         dt = np.dtype(dtype).newbyteorder("<")
         tensors.append(np.frombuffer(data, dt, count, at).reshape(shape))
         at += count * dt.itemsize
-    # A v4 net evaluates every phase alike.
-    return tensors[:2] + [np.repeat(t, LAYER_STACKS // S, axis=0) for t in tensors[2:]]
+    return tensors
 
 
 def load_quantised(net, tensors):
     """Sets the float model to an exported net's values (the inverse of quantise, up to its
     rounding), to train on from a net instead of from scratch. A feature's weight is split into
     its base feature's mean over the buckets (the shared row) and the bucket's difference, as
-    the factorised model holds it."""
+    the factorised model holds it. A one-stack net's layers go to every stack of a stacked model
+    (which then evaluates every phase alike)."""
+    if len(tensors[2]) not in (1, net.stacks):
+        raise ValueError(f"a net of {len(tensors[2])} stacks does not fit a model of {net.stacks}")
+    tensors = tensors[:2] + [np.repeat(t, net.stacks // len(tensors[2]), axis=0)
+                             for t in tensors[2:]]
     ft_w, ft_b, l1_w, l1_b, l2_w, l2_b, out_w, out_b = (
         torch.from_numpy(t.astype(np.float64)) for t in tensors)
     rows = (ft_w / FT_SCALE).reshape(KING_BUCKETS, BASE_INPUTS, HALF)

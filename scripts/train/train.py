@@ -96,7 +96,7 @@ def live_neurons(net, records, n=20000):
 
     def live(pre):
         count = 0
-        for s in range(nm.LAYER_STACKS):
+        for s in range(net.stacks):
             rows = pre[stacks == s]
             if len(rows):
                 count += int((((rows > 0) & (rows < 1)).float().mean(0) > 0.01).sum())
@@ -128,6 +128,8 @@ def main():
     ap.add_argument("--ft-lr-scale", type=float, default=1.0,
                     help="the feature transformer's learning rate, relative to --lr (0 freezes "
                     "it: a fine-tune of the later layers alone, e.g. of new layer stacks)")
+    ap.add_argument("--stacks", type=int, default=nm.LAYER_STACKS, choices=[1, nm.LAYER_STACKS],
+                    help="layer stacks: 8 (a v5 net) or 1 (a v4 net, every phase alike)")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="weight of the score against the game result (1: the score only; with "
                     "results mixed in, the net learns the outcomes of the training games)")
@@ -159,7 +161,7 @@ def main():
     print(f"records: train {len(train)}, validation {len(val)}; K {k:.1f}; constant-prediction "
           f"loss {constant_loss(train, val, args.lam, k):.5f}", flush=True)
 
-    net = nm.Net()
+    net = nm.Net(args.stacks)
     if args.init:
         with open(args.init, "rb") as f:
             nm.load_quantised(net, nm.read_tensors(f.read()))
@@ -221,8 +223,8 @@ def main():
             best = (val_loss, epoch + 1, {n: t.clone() for n, t in net.state_dict().items()})
         l1_live, l2_live = live_neurons(net, val)
         print(f"epoch {epoch + 1}: train {history[-1][1]:.5f} validation {val_loss:.5f} "
-              f"live neurons L1 {l1_live}/{nm.HIDDEN1 * nm.LAYER_STACKS} "
-              f"L2 {l2_live}/{nm.HIDDEN2 * nm.LAYER_STACKS} "
+              f"live neurons L1 {l1_live}/{nm.HIDDEN1 * net.stacks} "
+              f"L2 {l2_live}/{nm.HIDDEN2 * net.stacks} "
               f"({time.time() - began:.0f} s)", flush=True)
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
                     "history": history, "epoch": epoch + 1, "best": best}, checkpoint + ".tmp")
@@ -237,7 +239,7 @@ def main():
     sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
-                   f"leak {args.leak} ft-decay {args.ft_decay} ft-lr x{args.ft_lr_scale} seed {args.seed}"
+                   f"leak {args.leak} ft-decay {args.ft_decay} ft-lr x{args.ft_lr_scale} stacks {args.stacks} seed {args.seed}"
                    f"{' init ' + os.path.basename(args.init) if args.init else ''}; "
                    f"best epoch {best[1]}: train {history[best[1] - 1][1]:.5f} val {best[0]:.5f}")
     net.eval()
