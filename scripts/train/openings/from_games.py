@@ -8,7 +8,7 @@ its opening line and --before plies before its end. The opening line is read fro
 `tsubame match`); a game without one counts from ply 0.
 
     scripts/train/openings/from_games.py OUT.sfen DIR... [--cuts 3] [--after 8] [--span 40]
-                                         [--check ENGINE]
+                                         [--before 20] [--seed 1] [--check ENGINE]
 
 --check plays every whole game through the engine (USI `position`, then `d`) and compares its
 last position with the final SFEN of the games.tsv beside the records: the conversion's test.
@@ -68,23 +68,26 @@ def usi_moves(csa_text):
     return opening, moves
 
 
-def check(engine, records):
-    """The number of records whose moves, played by the engine, miss games.tsv's final SFEN."""
-    finals = {}
-    for tsv in {path.parent.parent / "games.tsv" for path in records} | \
-            {path.parent / "games.tsv" for path in records}:
+def final_sfen(path):
+    """The final SFEN games.tsv gives for the record at path (beside it, as tsubame match
+    writes it, or one folder up, as the shared runner does)."""
+    number = int(re.search(r"(\d+)$", path.stem).group(1))
+    for tsv in (path.parent / "games.tsv", path.parent.parent / "games.tsv"):
         if tsv.exists():
             with open(tsv, encoding="utf-8") as f:
                 for row in csv.DictReader(f, delimiter="\t"):
-                    finals[(tsv.parent, int(row["game"]))] = row["final_sfen"]
+                    if int(row["game"]) == number:
+                        return row["final_sfen"]
+    sys.exit(f"no final SFEN for {path} in a games.tsv")
+
+
+def check(engine, games):
+    """The number of games (path, moves) whose moves, played by the engine, miss games.tsv's
+    final SFEN."""
     commands, wanted = [], []
-    for path in records:
-        number = int(re.search(r"(\d+)$", path.stem).group(1))
-        final = finals.get((path.parent, number)) or finals.get((path.parent.parent, number))
-        if final is None:
-            sys.exit(f"no final SFEN for {path} in a games.tsv")
-        commands += ["position startpos moves " + " ".join(usi_moves(path.read_text())[1]), "d"]
-        wanted.append(" ".join(final.split()[:3]))
+    for path, moves in games:
+        commands += ["position startpos moves " + " ".join(moves), "d"]
+        wanted.append(" ".join(final_sfen(path).split()[:3]))
     out = subprocess.run([engine], input="\n".join(commands + ["quit"]) + "\n",
                          capture_output=True, text=True, check=True).stdout
     got = [" ".join(line.split("sfen ", 1)[1].split()[:3])
@@ -107,14 +110,14 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     records = sorted(p for d in args.dirs for p in pathlib.Path(d).rglob("*.csa"))
+    parsed = [(path, *usi_moves(path.read_text(encoding="utf-8"))) for path in records]
     if args.check:
-        wrong = check(args.check, records)
+        wrong = check(args.check, [(path, moves) for path, _, moves in parsed])
         print(f"checked {len(records)} games against their final SFEN: {wrong} differ")
         if wrong:
             sys.exit(1)
     lines, games = [], 0
-    for path in records:
-        opening, moves = usi_moves(path.read_text(encoding="utf-8"))
+    for _, opening, moves in parsed:
         first = opening + args.after
         last = min(first + args.span, len(moves) - args.before)
         if last < first:
