@@ -16,6 +16,7 @@ import time
 
 import numpy as np
 import torch
+from torch.optim.swa_utils import AveragedModel
 
 import nnue_model as nm
 from loss_plot import write_loss_svg
@@ -144,6 +145,9 @@ def main():
                     "its data insists")
     ap.add_argument("--dropout", type=float, default=0.1,
                     help="training only: share of the first layer's outputs zeroed per position")
+    ap.add_argument("--ema", type=float, default=0.0,
+                    help="decay per batch of an exponential moving average of the weights "
+                    "(e.g. 0.99); when set, the average is validated and exported (default 0: off)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--init", default="",
@@ -183,6 +187,11 @@ def main():
     # AdamW with no decay is Adam; only the bucket rows decay.
     opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=0.0)
     sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=args.lr_decay)
+    # The average smooths the noise of the last steps, which a fine-tune at a high rate adds
+    # back to a good start; it is the net that is validated and exported.
+    ema = AveragedModel(net, avg_fn=lambda avg, p, n: torch.lerp(avg, p, 1 - args.ema)) \
+        if args.ema else None
+    judged = ema.module if ema else net
     checkpoint = os.path.join(args.work, "checkpoint.pt")
     history = []  # (epoch, train loss, validation loss)
     start_epoch = 0
@@ -190,6 +199,8 @@ def main():
     if os.path.exists(checkpoint):
         state = torch.load(checkpoint)
         net.load_state_dict(state["net"])
+        if ema:
+            ema.load_state_dict(state["ema"])
         opt.load_state_dict(state["opt"])
         sched.load_state_dict(state["sched"])
         history, start_epoch, best = state["history"], state["epoch"], state["best"]
@@ -207,6 +218,8 @@ def main():
             loss.backward()
             opt.step()
             net.clip_weights()
+            if ema:
+                ema.update_parameters(net)
             total += loss.item() * len(part)
             if b % 50 == 49 or b == batches - 1:
                 done = (epoch - start_epoch) * batches + b + 1
@@ -217,16 +230,18 @@ def main():
                       f"loss {total / min((b + 1) * args.batch, len(train)):.5f} "
                       f"{rate:.0f} pos/s ETA {eta:.0f} s", flush=True)
         sched.step()
-        val_loss = evaluate(net, val, args.lam, k)
+        val_loss = evaluate(judged, val, args.lam, k)
         history.append((epoch + 1, total / len(train), val_loss))
         if best is None or val_loss < best[0]:
-            best = (val_loss, epoch + 1, {n: t.clone() for n, t in net.state_dict().items()})
-        l1_live, l2_live = live_neurons(net, val)
+            best = (val_loss, epoch + 1,
+                    {n: t.clone() for n, t in judged.state_dict().items()})
+        l1_live, l2_live = live_neurons(judged, val)
         print(f"epoch {epoch + 1}: train {history[-1][1]:.5f} validation {val_loss:.5f} "
               f"live neurons L1 {l1_live}/{nm.HIDDEN1 * net.stacks} "
               f"L2 {l2_live}/{nm.HIDDEN2 * net.stacks} "
               f"({time.time() - began:.0f} s)", flush=True)
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "ema": ema.state_dict() if ema else None,
                     "history": history, "epoch": epoch + 1, "best": best}, checkpoint + ".tmp")
         os.replace(checkpoint + ".tmp", checkpoint)
         with open(os.path.join(args.work, "losses.tsv"), "w") as f:
@@ -240,6 +255,7 @@ def main():
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
                    f"leak {args.leak} ft-decay {args.ft_decay} ft-lr x{args.ft_lr_scale} stacks {args.stacks} seed {args.seed}"
+                   f"{f' ema {args.ema}' if args.ema else ''}"
                    f"{' init ' + os.path.basename(args.init) if args.init else ''}; "
                    f"best epoch {best[1]}: train {history[best[1] - 1][1]:.5f} val {best[0]:.5f}")
     net.eval()
