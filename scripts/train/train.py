@@ -187,8 +187,8 @@ def main():
     # AdamW with no decay is Adam; only the bucket rows decay.
     opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=0.0)
     sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=args.lr_decay)
-    # The average smooths the noise of the last steps, which a fine-tune at a high rate adds
-    # back to a good start; it is the net that is validated and exported.
+    # The average smooths out the noise of the last steps, which a fine-tune at a high rate
+    # adds to a good starting net; the average is what is validated and exported.
     ema = AveragedModel(net, avg_fn=lambda avg, p, n: torch.lerp(avg, p, 1 - args.ema)) \
         if args.ema else None
     judged = ema.module if ema else net

@@ -609,9 +609,9 @@ std::vector<SearchInfo> last_iteration(const std::vector<SearchInfo>& infos, siz
 }
 
 TEST(Search, MultiPvReportsDistinctMovesBestFirst) {
-    // Taking the hanging rook is far better than anything else. Deep enough that the net's
-    // judgement of such a bare board does not decide it: at depths 3 and 5, net 3f44a42b
-    // scored king moves as high as the capture (white's rook "lost" in every line).
+    // Taking the hanging rook is far better than anything else. Deep enough that the shallow
+    // search does not decide it: at depths 3 and 5 (net 3f44a42b) it found no escape for
+    // white's rook in any line, so king moves scored as high as the capture.
     Harness h;
     h.engine.options().search.multi_pv = 3;
     const char*    pos                 = "sfen 4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1";
