@@ -46,6 +46,7 @@ Value value_to_tt(Value v, int ply) {
     return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
 }
 Value value_from_tt(Value v, int ply) {
+    if (v == VALUE_NONE) return v; // an entry that holds only the static evaluation
     return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
 }
 
@@ -441,7 +442,7 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
         if (tt_move16 && m.to16() == tt_move16) return 1 << 30;
         // Captures that lose material by SEE go after the quiet moves.
         if (is_capture(pos, m))
-            return (see(pos, m) >= 0 ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
+            return (see_ge(pos, m, 0) ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
                  + capture_score(pos, m);
         if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
         if (m == ss->killers[0]) return (1 << 26) + 2;
@@ -483,6 +484,10 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         in_check ? VALUE_NONE : stored_or_static_eval(pos, ss, tt_hit ? &tt : nullptr);
     const Value eval = sharpened_eval(raw_eval, tt_hit ? &tt : nullptr, tt_value);
     ss->static_eval  = raw_eval;
+    // The first visit stores the evaluation at once: a node cut below by a pruning rule stores
+    // nothing else, and a revisit would evaluate it again.
+    if (!tt_hit && !excluded && raw_eval != VALUE_NONE)
+        tt_.store(key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, raw_eval);
     // Better than two plies ago: prune less, the position is going our way.
     const bool improving = raw_eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE
                         && raw_eval > (ss - 2)->static_eval;
@@ -527,21 +532,21 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         const bool capture_or_promotion = is_capture(pos, m) || m.is_promotion();
         const bool gives_check          = pos.gives_check(m);
 
-        // A check's exchange value, read by both its pruning and its extension.
-        const Value check_see = gives_check ? see(pos, m) : VALUE_ZERO;
+        // Whether a check keeps its material, read by both its pruning and its extension.
+        const bool check_holds = gives_check && see_ge(pos, m, 0);
 
         // Shallow pruning once a move has avoided being mated. A check is pruned only when it
         // loses much material near the leaves (shogi's drops give many such); mates in one are
         // found at this node before any move is searched.
         if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY
-            && (gives_check ? depth <= 4 && check_see < -100 * depth
+            && (gives_check ? depth <= 4 && !check_holds && !see_ge(pos, m, -100 * depth)
                             : prune_move(pos, ss, m, depth, move_count, eval, alpha, improving,
                                          capture_or_promotion)))
             continue;
 
         // Check extension, bounded so that checking sequences cannot run away.
         // Checks that lose the checking piece are not extended: shogi has many such drops.
-        int extension = gives_check && ply < 2 * root_depth_ && check_see >= 0 ? 1 : 0;
+        int extension = check_holds && ply < 2 * root_depth_ ? 1 : 0;
         // Singular extension: the stored move is extended when every other move falls well
         // short of its score. When even without it the node beats beta, several moves do, and
         // the node is cut at once (multi-cut).
@@ -701,8 +706,8 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, Move m, int dept
             && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
             return true;
         if (lmr_depth < 7 && eval + 100 + 150 * lmr_depth <= alpha) return true; // futility
-        if (see(pos, m) < -25 * lmr_depth * lmr_depth) return true;
-    } else if (depth <= 6 && see(pos, m) < -100 * depth) {
+        if (!see_ge(pos, m, -25 * lmr_depth * lmr_depth)) return true;
+    } else if (depth <= 6 && !see_ge(pos, m, -100 * depth)) {
         return true; // a capture that loses material, more the shallower the search
     }
     return false;
@@ -849,7 +854,8 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         best = eval; // stand pat: the side to move may decline every capture
         if (best >= beta) {
             // Stored so that the next visit skips the evaluation (most qsearch nodes end here).
-            if (!tt_hit) tt_.store(key, value_to_tt(best, ply), BOUND_LOWER, 0, 0, eval);
+            if (!tt_hit || tt.bound == BOUND_NONE)
+                tt_.store(key, value_to_tt(best, ply), BOUND_LOWER, 0, 0, eval);
             return best;
         }
         // Captures alone would miss a mating drop, the commonest way to win at once.
@@ -886,7 +892,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
                 // Delta pruning: a capture that cannot lift the score to alpha.
                 if (eval + capture_value(victim) + 200 <= alpha) continue;
                 // Captures that lose material in the exchange.
-                if (see(pos, m) < 0) continue;
+                if (!see_ge(pos, m, 0)) continue;
             }
         }
         StateInfo st;

@@ -12,4 +12,8 @@ namespace tsubame {
 /// (capture values count the piece going to hand). Pins are ignored, as usual for SEE.
 Value see(const Position& pos, Move m);
 
+/// see(pos, m) >= threshold, without walking the exchange further than the answer needs
+/// (most pruning and ordering tests are settled by the first capture or two).
+bool see_ge(const Position& pos, Move m, Value threshold);
+
 } // namespace tsubame

@@ -45,9 +45,12 @@ bool TranspositionTable::probe(uint64_t key, TTData& data) const {
     Cluster*       c     = cluster_of(key);
     for (Entry& e : c->entries) {
         if (e.key32 == key32 && e.depth8) {
-            // Refresh the generation so a hit is not the next entry replaced.
-            e.gen_bound = uint8_t(generation_ | (e.gen_bound & 7));
-            data        = {e.move16, e.value, e.eval, int(e.depth8) - 1, Bound(e.gen_bound & 3)};
+            // Refresh the generation so a hit is not the next entry replaced (written only
+            // when it changes: a store to a shared cache line costs every thread).
+            const uint8_t refreshed = uint8_t(generation_ | (e.gen_bound & 7));
+            if (e.gen_bound != refreshed) e.gen_bound = refreshed;
+            data = {e.move16, e.value, e.eval, int(e.depth8) + DEPTH_UNSEARCHED - 1,
+                    Bound(e.gen_bound & 3)};
             return true;
         }
     }
@@ -72,11 +75,12 @@ void TranspositionTable::store(uint64_t key, Value value, Bound bound, int depth
     }
     // Keep the move of a deeper result of the same position when this one has none.
     if (move16 || slot->key32 != key32) slot->move16 = move16;
-    if (slot->key32 == key32 && bound != BOUND_EXACT && depth + 1 < int(slot->depth8) - 2) return;
+    const int depth8 = depth - DEPTH_UNSEARCHED + 1;
+    if (slot->key32 == key32 && bound != BOUND_EXACT && depth8 < int(slot->depth8) - 2) return;
     slot->key32     = key32;
     slot->value     = int16_t(value);
     slot->eval      = int16_t(eval);
-    slot->depth8    = uint8_t(std::max(0, std::min(depth + 1, 255)));
+    slot->depth8    = uint8_t(std::clamp(depth8, 1, 255));
     slot->gen_bound = uint8_t(generation_ | bound);
 }
 

@@ -31,6 +31,10 @@ struct TTData {
     Bound    bound;
 };
 
+/// Depth of an entry that holds only the static evaluation of a node seen but not searched yet
+/// (its value is VALUE_NONE and its bound BOUND_NONE): shallower than any search result.
+constexpr int DEPTH_UNSEARCHED = -1;
+
 /// Size of a new table, in MB (the USI_Hash default).
 constexpr size_t DEFAULT_HASH_MB = 16;
 
@@ -68,7 +72,7 @@ private:
         uint16_t move16;
         int16_t  value;
         int16_t  eval;
-        uint8_t  depth8; // depth + 1; 0 = empty
+        uint8_t  depth8; // depth - DEPTH_UNSEARCHED + 1; 0 = empty
         uint8_t  gen_bound; // generation in bits 3..7, bound in bits 0..1
     };
     static_assert(sizeof(Entry) == 10 || sizeof(Entry) == 12);

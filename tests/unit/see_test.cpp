@@ -1,7 +1,11 @@
-// Static exchange evaluation on hand-made exchanges.
+// Static exchange evaluation on hand-made exchanges, and its threshold form against it.
 
 #include <gtest/gtest.h>
 
+#include <random>
+
+#include "bench_positions.h"
+#include "core/notation.h"
 #include "eval/material.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
@@ -51,6 +55,35 @@ TEST(See, KingDoesNotRecaptureIntoAnotherAttacker) {
     // Without the lance the king takes back the gold.
     EXPECT_EQ(see_of("4k4/4p4/4G4/9/9/9/9/9/4K4 b - 1", "5c5b"),
               capture_value(PAWN) - capture_value(GOLD));
+}
+
+TEST(See, ThresholdFormAgreesWithTheExchangeValue) {
+    // Every legal move of the bench positions and of seeded random continuations of them,
+    // at thresholds around its exchange value: see_ge stops early but must answer alike.
+    std::mt19937 rng(20261128);
+    int          checked = 0;
+    for (int i = 0; i < BENCH_POSITION_COUNT; ++i) {
+        Game game;
+        ASSERT_TRUE(game.set_position(BENCH_POSITIONS[i]).ok());
+        for (int ply = 0; ply < 12; ++ply) {
+            const Position& pos = game.position();
+            for (Move m : LegalMoves(pos)) {
+                const Value v = see(pos, m);
+                for (Value t :
+                     {v - 1, v, v + 1, Value(0), Value(-100), Value(100), v - 500, v + 500}) {
+                    ASSERT_EQ(see_ge(pos, m, t), v >= t)
+                        << to_usi(m) << " threshold " << t << " see " << v << " in "
+                        << BENCH_POSITIONS[i] << " after " << ply << " random plies";
+                    ++checked;
+                }
+            }
+            const LegalMoves moves(pos);
+            if (moves.empty()) break;
+            const Move next = *(moves.begin() + rng() % moves.size());
+            game.play(next);
+        }
+    }
+    EXPECT_GT(checked, 10000);
 }
 
 } // namespace
