@@ -5,7 +5,7 @@ half (../shared/data/openings_records2016.sfen, its first 3000 lines; lines 3001
 between nets and are never claim openings), sampled with Python's random.Random(seed):
 `sample(taya, count) + sample(records2016[:3000], count)`, then interleaved (taya, records2016,
 taya, ...) so that any first 2k lines hold k of each family. The default seed, 20261126, made
-the openings of every claim since session 18:
+the openings of every claim since 2026-11-26:
 
     scripts/claim_openings.py ../shared/data > claim.sfen
 """

@@ -208,8 +208,9 @@ TEST(Search, RootMateProbeIsSkippedAtFixedDepth) {
         EXPECT_NE(info.score, mate_in(11));
 }
 
-// From a game lost to gpsshogi (session 8's analysis): White, a gold and a silver up, takes
-// a third piece with 6i7i, after which Black mates in 29 by checks, far past the horizon.
+// From a game lost to gpsshogi (analysed on 2026-11-22 for the defence probe, 426f94b): White,
+// a gold and a silver up, takes a third piece with 6i7i, after which Black mates in 29 by
+// checks, far past the horizon.
 constexpr const char* GREEDY_CAPTURE_ALLOWS_MATE =
     "sfen ln2k3l/1r2s1PB1/4pGn1p/p1pl1sBp1/5pp1P/PPPPP4/1K7/3G5/LNG+r5 w GS3Psnp 114";
 
