@@ -308,7 +308,7 @@ BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)
                           const std::function<void(const BenchPosition&)>& on_position) {
     quit();
     // Fixed conditions, whatever the options: one thread, a fresh 16 MB table, defaults, and
-    // the evaluation in use.
+    // the evaluation and search constants in use.
     TranspositionTable tt;
     (void)tt.resize(16);
     Searcher   searcher(tt);
@@ -327,6 +327,7 @@ BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)
             continue; // cannot happen: the positions are fixed and tested
         SearchOptions options;
         options.network         = network_.get();
+        options.params          = options_.search.params; // defaults unless a tuner set Search_*
         const auto     searched = std::chrono::steady_clock::now();
         const uint64_t nodes    = searcher.run(game.position(), limits, options, on_info).nodes;
         result.nodes += nodes;

@@ -105,7 +105,7 @@ std::vector<OptionSpec> UsiLoop::make_options() {
     BookOptions&         b  = o.book;
     const BookOptions&   db = d.book;
     // One row per option, in the order of the `usi` reply: name, default, range, target.
-    return {
+    std::vector<OptionSpec> table = {
         spin("USI_Hash", DEFAULT_USI_HASH_MB, 1, 65536, pending_hash_mb_),
         // Pondering is driven by the GUI's `go ponder`; the option only has to exist.
         check("USI_Ponder", false),
@@ -147,6 +147,19 @@ std::vector<OptionSpec> UsiLoop::make_options() {
         check("Stochastic_Ponder", d.stochastic_ponder, o.stochastic_ponder),
         button("ClearHash", [this] { engine_.clear(); }),
     };
+    // The search's constants as Search_<name>, for tuners and ablations: accepted, not listed.
+    static const std::vector<std::string> param_names = [] {
+        std::vector<std::string> names;
+        for (const SearchParamInfo& info : SEARCH_PARAM_INFO)
+            names.push_back("Search_" + std::string(info.name));
+        return names;
+    }();
+    for (size_t i = 0; i < std::size(SEARCH_PARAM_INFO); ++i) {
+        const SearchParamInfo& info = SEARCH_PARAM_INFO[i];
+        table.push_back(hidden(
+            spin(param_names[i], ds.params.*info.field, info.min, info.max, s.params.*info.field)));
+    }
+    return table;
 }
 
 std::vector<std::string> UsiLoop::load_eval_file(std::string_view value) {

@@ -16,47 +16,17 @@
 #include "rules/repetition.h"
 #include "search/history.h"
 #include "search/movepick.h"
+#include "search/search_internal.h"
 #include "search/see.h"
 
 namespace tsubame {
 
 namespace {
 
-// Late-move reduction base, log(depth) * log(move number), as in Stockfish's family.
-struct Reductions {
-    int table[64][64];
-    Reductions() {
-        for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m)
-                table[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.0);
-    }
-    int operator()(int depth, int move_count) const {
-        return table[std::min(depth, 63)][std::min(move_count, 63)];
-    }
-};
-const Reductions reductions;
-
 // Quiescence plies after which only recaptures are searched.
 constexpr int QS_RECAPTURE_DEPTH = -5;
 // The defence probe's table: its solves last a few tens of milliseconds.
 constexpr size_t DEFENCE_HASH_MB = 16;
-
-// Mate scores are stored relative to the node, not the root.
-Value value_to_tt(Value v, int ply) {
-    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
-}
-Value value_from_tt(Value v, int ply) {
-    if (v == VALUE_NONE) return v; // an entry that holds only the static evaluation
-    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
-}
-
-void update_pv(Move* pv, Move m, const Move* child_pv) {
-    *pv++ = m;
-    if (child_pv)
-        while (*child_pv != Move::none())
-            *pv++ = *child_pv++;
-    *pv = Move::none();
-}
 
 } // namespace
 
@@ -252,7 +222,9 @@ void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOpti
     start_ms_ = limits.start_ms >= 0 ? limits.start_ms : clock_->now_ms();
     limits_   = limits;
     options_  = options;
-    network_  = options.network ? options.network : &nnue::builtin_network();
+    params_   = options.params;
+    init_reductions();
+    network_ = options.network ? options.network : &nnue::builtin_network();
     // The cache holds a net's sums: a search may come with another net than the last one.
     refresh_cache_.reset(*network_);
     nodes_.store(0, std::memory_order_relaxed);
@@ -409,13 +381,16 @@ Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool repor
         const Value value = search(pos, ss, alpha, beta, root_depth_, true, false);
         if (stop_.load(std::memory_order_relaxed)) return value;
         Bound bound;
+        // A mate score opens its side of the window at once: widening step by step towards
+        // it would repeat the whole iteration a dozen times.
         if (value <= alpha) {
             bound = BOUND_UPPER;
             beta  = (alpha + beta) / 2;
-            alpha = std::max(value - delta, -VALUE_INFINITE);
+            alpha =
+                is_mate_score(value) ? -VALUE_INFINITE : std::max(value - delta, -VALUE_INFINITE);
         } else if (value >= beta) {
             bound = BOUND_LOWER;
-            beta  = std::min(value + delta, VALUE_INFINITE);
+            beta  = is_mate_score(value) ? VALUE_INFINITE : std::min(value + delta, VALUE_INFINITE);
         } else {
             return value;
         }
@@ -431,166 +406,6 @@ Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool repor
         }
         delta += delta / 2;
     }
-}
-
-// The ordering of a node's moves for MovePicker: the stored move, winning captures by value,
-// promotions, killers and the counter move, quiet moves by history, losing captures last.
-auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
-    const Move* counter_slot = counter_move_slot((ss - 1)->current);
-    const Move  counter      = counter_slot ? *counter_slot : Move::none();
-    return [this, &pos, ss, tt_move16, counter, us = pos.side_to_move()](Move m) {
-        if (tt_move16 && m.to16() == tt_move16) return 1 << 30;
-        // Captures that lose material by SEE go after the quiet moves.
-        if (is_capture(pos, m))
-            return (see_ge(pos, m, 0) ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
-                 + capture_score(pos, m);
-        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
-        if (m == ss->killers[0]) return (1 << 26) + 2;
-        if (m == ss->killers[1]) return (1 << 26) + 1;
-        if (m == counter) return 1 << 26;
-        return quiet_score(ss, us, m);
-    };
-}
-
-Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
-                       bool cut_node) {
-    if (depth <= 0) return qsearch(pos, ss, alpha, beta, pv_node);
-
-    const bool root = ss->ply == 0;
-    if ((count_node() & check_mask_) == 0) check_time();
-    if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
-    const int ply = ss->ply;
-    seldepth_     = std::max(seldepth_, ply + 1);
-
-    if (!root)
-        if (const auto v = early_value(pos, ss, alpha, beta)) return *v;
-
-    // In the singular-extension test the node is searched without one move, so the stored
-    // result (which counts that move) neither ends it nor is replaced by it.
-    const Move     excluded = ss->excluded;
-    const uint64_t key      = pos.key();
-    TTData         tt{};
-    const bool     tt_hit   = tt_.probe(key, tt);
-    const Value    tt_value = tt_hit ? value_from_tt(tt.value, ply) : VALUE_NONE;
-    if (!pv_node && !excluded && tt_hit && tt.depth >= depth
-        && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
-        return tt_value;
-
-    const bool in_check = pos.in_check();
-    // The network's own score goes to the stack and the table; the pruning below uses it
-    // sharpened by the stored bound. Storing the sharpened value made it drift towards old
-    // search results (mate scores included, unadjusted for ply) on every visit.
-    const Value raw_eval =
-        in_check ? VALUE_NONE : stored_or_static_eval(pos, ss, tt_hit ? &tt : nullptr);
-    const Value eval = sharpened_eval(raw_eval, tt_hit ? &tt : nullptr, tt_value);
-    ss->static_eval  = raw_eval;
-    // The first visit stores the evaluation at once: a node cut below by a pruning rule stores
-    // nothing else, and a revisit would evaluate it again.
-    if (!tt_hit && !excluded && raw_eval != VALUE_NONE)
-        tt_.store(key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, raw_eval);
-    // Better than two plies ago: prune less, the position is going our way.
-    const bool improving = raw_eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE
-                        && raw_eval > (ss - 2)->static_eval;
-    (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
-
-    // One-move mate, tested before any pruning: a node that static measures would cut can
-    // still be lost (or won) to a single drop. An entry of the main search means the node was
-    // searched; a quiescence entry may be a stand-pat cut-off that never looked.
-    if (!root && !in_check && (!tt_hit || tt.depth <= 0) && !excluded)
-        if (const auto v = mate_in_one(pos, ss, depth, pv_node, raw_eval)) return *v;
-
-    if (!pv_node && !in_check && !is_mate_score(beta) && !excluded)
-        if (const auto v = prune_node(pos, ss, alpha, beta, depth, eval, improving, cut_node))
-            return *v;
-
-    // Internal iterative reduction: without a stored move this node was never searched
-    // deeply, and its move ordering is poor; a shallower search is cheaper and fills the table.
-    if (!root && !excluded && depth >= 6 && (pv_node || cut_node) && !(tt_hit && tt.move16))
-        --depth;
-
-    // The stored move first, then staged generation (see MovePicker).
-    const Move  tt_move    = !root && tt_hit ? generated_move_from16(pos, tt.move16) : Move::none();
-    const Color us         = pos.side_to_move();
-    const auto  score_move = move_scorer(pos, ss, tt_hit ? tt.move16 : 0);
-    const NodeMoves all    = root && !limits_.searchmoves.empty() ? NodeMoves::ALL_LEGAL
-                           : in_check                             ? NodeMoves::EVASIONS
-                                                                  : NodeMoves::NON_EVASIONS;
-    MovePicker      picker(pos, tt_move, !root && !in_check, all, score_move);
-
-    Move  pv[MAX_PLY + 1];
-    Value best       = -VALUE_INFINITE;
-    Move  best_move  = Move::none();
-    int   move_count = 0;
-    Move  quiets[64];
-    int   quiet_count = 0;
-
-    for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-        if (root && std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end())
-            continue;
-        if (m == excluded) continue;
-        ++move_count;
-        const bool capture_or_promotion = is_capture(pos, m) || m.is_promotion();
-        const bool gives_check          = pos.gives_check(m);
-
-        // Whether a check keeps its material, read by both its pruning and its extension.
-        const bool check_holds = gives_check && see_ge(pos, m, 0);
-
-        // Shallow pruning once a move has avoided being mated. A check is pruned only when it
-        // loses much material near the leaves (shogi's drops give many such); mates in one are
-        // found at this node before any move is searched.
-        if (!root && !in_check && best > VALUE_MATED_IN_MAX_PLY
-            && (gives_check ? depth <= 4 && !check_holds && !see_ge(pos, m, -100 * depth)
-                            : prune_move(pos, ss, m, depth, move_count, eval, alpha, improving,
-                                         capture_or_promotion)))
-            continue;
-
-        // Check extension, bounded so that checking sequences cannot run away.
-        // Checks that lose the checking piece are not extended: shogi has many such drops.
-        int extension = check_holds && ply < 2 * root_depth_ ? 1 : 0;
-        // Singular extension: the stored move is extended when every other move falls well
-        // short of its score. When even without it the node beats beta, several moves do, and
-        // the node is cut at once (multi-cut).
-        if (!root && !excluded && depth >= 6 && tt_hit && m.to16() == tt.move16
-            && (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 && !is_mate_score(tt_value)
-            && ply < 2 * root_depth_) {
-            const Value singular_beta = tt_value - 2 * depth;
-            if (is_singular(pos, ss, m, singular_beta, depth, cut_node))
-                extension = 1;
-            else if (stop_.load(std::memory_order_relaxed))
-                return VALUE_ZERO;
-            else if (singular_beta >= beta)
-                return singular_beta; // multi-cut
-            // Another move nearly as good, and the stored move expected to fail high anyway:
-            // it needs less depth than usual to prove it (a negative extension).
-            else if (tt_value >= beta && extension == 0)
-                extension = -1;
-        }
-        const int new_depth = depth - 1 + extension;
-
-        const Value v = search_move(pos, ss, m, alpha, beta, depth, new_depth, move_count, pv_node,
-                                    cut_node, improving, capture_or_promotion, pv);
-        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
-
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                best_move = m;
-                if (pv_node) update_pv(ss->pv, m, (ss + 1)->pv);
-                if (root) root_best_ = v;
-                if (v >= beta) break;
-                alpha = v;
-            }
-        }
-        if (!capture_or_promotion && m != best_move && quiet_count < 64) quiets[quiet_count++] = m;
-    }
-
-    // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.
-    if (move_count == 0) return excluded ? alpha : mated_in(ply);
-    if (best >= beta && best_move != Move::none() && !is_capture(pos, best_move)
-        && !best_move.is_promotion())
-        update_quiet_stats(ss, us, best_move, quiets, quiet_count, depth);
-    if (!excluded) store_node(key, ply, best, beta, best_move, depth, pv_node, raw_eval);
-    return best;
 }
 
 Value Searcher::stored_or_static_eval(const Position& pos, Stack* ss, const TTData* tt) {
@@ -649,115 +464,6 @@ std::optional<Value> Searcher::early_value(Position& pos, Stack* ss, Value& alph
     if (alpha >= beta) return alpha;
     if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
     return std::nullopt;
-}
-
-std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, Value alpha, Value beta,
-                                          int depth, Value eval, bool improving, bool cut_node) {
-    // Razoring: far below alpha near the leaves, only captures could save the node.
-    if (depth <= 2 && eval + 300 * depth <= alpha) {
-        const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
-        if (v <= alpha) return v;
-    }
-    // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
-    // Not on a mate score from the table: that needs the depth the table entry lacked. The
-    // value returned lies between beta and eval, which limits the harm when it is wrong
-    // (YaneuraOu's margins, in the same units: a pawn is 90 in both).
-    if (depth <= 10 && eval >= beta && eval - 118 * (depth - 2 * improving) >= beta
-        && !is_mate_score(eval))
-        return beta + (eval - beta) / 3;
-    // Null move: if passing still leaves us above beta, the position is good enough.
-    // Verified at high depth against zugzwang-like positions.
-    if (ss->null_ok && depth >= 3 && eval >= beta && (ss - 1)->current != Move::null()) {
-        // Deeper when the margin over beta is large, as in Stockfish.
-        const int R = 3 + depth / 4 + std::min(int(eval - beta) / 200, 3);
-        StateInfo st;
-        ss->current                 = Move::null();
-        ss->cont_history            = continuation_after(Move::null());
-        (ss + 1)->accumulator_ready = false;
-        ensure_accumulator(pos, ss);
-        pos.do_null_move(st);
-        (ss + 1)->null_ok = true;
-        Value v           = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !cut_node);
-        pos.undo_null_move();
-        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
-        if (v >= beta) {
-            if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
-            if (depth < 12) return v;
-            ss->null_ok   = false;
-            const Value w = search(pos, ss, beta - 1, beta, depth - R, false, false);
-            ss->null_ok   = true;
-            if (w >= beta) return v;
-        }
-    }
-    return std::nullopt;
-}
-
-bool Searcher::prune_move(const Position& pos, const Stack* ss, Move m, int depth, int move_count,
-                          Value eval, Value alpha, bool improving,
-                          bool capture_or_promotion) const {
-    if (!capture_or_promotion) {
-        if (depth <= 6 && move_count > (3 + depth * depth) / (2 - improving))
-            return true; // late move pruning
-        // The depth this move would be searched at after its reduction.
-        const int   lmr_depth = std::max(depth - 1 - reductions(depth, move_count), 0);
-        const Piece pc        = m.moved_piece_after();
-        // Both recent continuations say this reply does not work.
-        if (lmr_depth < 3 && (*(ss - 1)->cont_history)[pc][m.to()] < 0
-            && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
-            return true;
-        if (lmr_depth < 7 && eval + 100 + 150 * lmr_depth <= alpha) return true; // futility
-        if (!see_ge(pos, m, -25 * lmr_depth * lmr_depth)) return true;
-    } else if (depth <= 6 && !see_ge(pos, m, -100 * depth)) {
-        return true; // a capture that loses material, more the shallower the search
-    }
-    return false;
-}
-
-bool Searcher::is_singular(Position& pos, Stack* ss, Move m, Value singular_beta, int depth,
-                           bool cut_node) {
-    ss->excluded = m;
-    const Value v =
-        search(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, false, cut_node);
-    ss->excluded = Move::none();
-    return !stop_.load(std::memory_order_relaxed) && v < singular_beta;
-}
-
-Value Searcher::search_move(Position& pos, Stack* ss, Move m, Value alpha, Value beta, int depth,
-                            int new_depth, int move_count, bool pv_node, bool cut_node,
-                            bool improving, bool capture_or_promotion, Move* pv) {
-    const Color us = pos.side_to_move();
-    StateInfo   st;
-    make_move(pos, ss, m, st);
-    (ss + 1)->null_ok = true;
-    Value v;
-    if (move_count == 1) {
-        if (pv_node) (ss + 1)->pv = pv, pv[0] = Move::none();
-        // Below a non-PV node the expected node types alternate: the first reply to an
-        // expected cut node is an expected all node, and the reverse.
-        v = -search(pos, ss + 1, -beta, -alpha, new_depth, pv_node, !pv_node && !cut_node);
-    } else {
-        int r = 0;
-        if (depth >= 3 && !capture_or_promotion) {
-            r = reductions(depth, move_count);
-            r += cut_node;
-            r += !improving;
-            r -= pv_node;
-            r -= quiet_score(ss, us, m) / 10000;
-            r = std::clamp(r, 0, new_depth - 1);
-        }
-        v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
-        if (v > alpha && r > 0)
-            v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !cut_node);
-        // Every move that raises alpha at a PV node gets a full-window search, so that the
-        // PV below it is its own and never a stale line of another move.
-        if (pv_node && v > alpha) {
-            (ss + 1)->pv = pv;
-            pv[0]        = Move::none();
-            v            = -search(pos, ss + 1, -beta, -alpha, new_depth, true, false);
-        }
-    }
-    pos.undo_move(m);
-    return v;
 }
 
 void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {

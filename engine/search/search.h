@@ -26,6 +26,7 @@
 #include "search/clock.h"
 #include "search/history.h"
 #include "search/limits.h"
+#include "search/params.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
 
@@ -58,6 +59,8 @@ struct SearchOptions {
     /// 0 turns it off.
     int         defence_probe_permille = 80;
     TimeOptions time;
+    /// The search's margins and reductions (defaults: search/params.h).
+    SearchParams params;
     /// The evaluation network (shared, read-only, alive during the search); null: the built-in
     /// one (nnue::builtin_network()).
     const nnue::Network* network = nullptr;
@@ -189,24 +192,51 @@ private:
     /// deepest ply, or a shorter mate already found (mate-distance pruning, which also narrows
     /// the window). nullopt when the node is to be searched.
     std::optional<Value> early_value(Position& pos, Stack* ss, Value& alpha, Value& beta);
+    /// What a node of search() knows once its table entry and evaluation are read.
+    struct Node {
+        bool     root = false, pv_node = false, cut_node = false, in_check = false;
+        bool     improving = false; ///< Better than two plies ago: prune less.
+        int      depth     = 0; ///< Less once alpha is raised (and by internal reduction).
+        Move     excluded  = Move::none(); ///< Skipped by the singular-extension test.
+        uint64_t key       = 0;
+        TTData   tt{};
+        bool     tt_hit   = false;
+        Value    tt_value = VALUE_NONE; ///< From the node's view (mates by ply).
+        Move     tt_move  = Move::none(); ///< The stored move, if legal here.
+        Value    raw_eval = VALUE_NONE; ///< The net's score; VALUE_NONE in check.
+        Value    eval     = VALUE_NONE; ///< raw_eval sharpened by the stored bound.
+    };
+    /// A move of a node being searched.
+    struct MoveInfo {
+        Move m;
+        bool capture_or_promotion = false;
+        bool gives_check          = false;
+    };
+    /// Fills the late-move-reduction table from the parameters.
+    void init_reductions();
+    /// The base late move reduction (plies) of the move_count-th move at `depth`.
+    int reduction(int depth, int move_count) const;
+    /// The moves of a node, searched in order with their pruning, extensions and reductions;
+    /// stores the result.
+    Value search_moves(Position& pos, Stack* ss, Node& node, Value alpha, Value beta);
     /// Razoring, reverse futility and null move, at a non-PV node not in check: the node's
     /// value when one of them settles it.
-    std::optional<Value> prune_node(Position& pos, Stack* ss, Value alpha, Value beta, int depth,
-                                    Value eval, bool improving, bool cut_node);
-    /// Shallow pruning of move m (late move, continuation history, futility, SEE): true to
+    std::optional<Value> prune_node(Position& pos, Stack* ss, const Node& node, Value alpha,
+                                    Value beta);
+    /// Shallow pruning of a move (late move, continuation history, futility, SEE): true to
     /// skip it.
-    bool prune_move(const Position& pos, const Stack* ss, Move m, int depth, int move_count,
-                    Value eval, Value alpha, bool improving, bool capture_or_promotion) const;
-    /// Singular extension test: true when every move but m (the stored move) falls short of
-    /// `singular_beta` in a shallower search, so that m alone holds the node and is extended.
-    /// False when stopped.
-    bool is_singular(Position& pos, Stack* ss, Move m, Value singular_beta, int depth,
-                     bool cut_node);
-    /// Plays m at ss and searches it: the first move with the full window, the others with a
-    /// reduced null window, searched again in full when they beat alpha (the PV into `pv`).
-    Value search_move(Position& pos, Stack* ss, Move m, Value alpha, Value beta, int depth,
-                      int new_depth, int move_count, bool pv_node, bool cut_node, bool improving,
-                      bool capture_or_promotion, Move* pv);
+    bool prune_move(const Position& pos, const Stack* ss, const Node& node, const MoveInfo& move,
+                    int move_count, Value alpha) const;
+    /// The move's extension (check and singular; negative when the stored move has a rival),
+    /// into `extension`. Returns the node's value when the singular test shows that several
+    /// moves beat beta (multi-cut), or VALUE_ZERO when stopped.
+    std::optional<Value> extend(Position& pos, Stack* ss, const Node& node, const MoveInfo& move,
+                                Value beta, int& extension);
+    /// Plays the move at ss and searches it: the first move with the full window, the others
+    /// with a reduced null window, searched again when they beat alpha (in full at a PV node,
+    /// the PV into `pv`).
+    Value search_move(Position& pos, Stack* ss, const Node& node, const MoveInfo& move, Value alpha,
+                      Value beta, int new_depth, int move_count, Move* pv);
     /// Quiescence: captures and pawn promotions (evasions in check), the best two of them and
     /// then recaptures only. `qdepth` counts down from 0; below QS_RECAPTURE_DEPTH only
     /// recaptures on the last move's square are generated.
@@ -288,6 +318,8 @@ private:
     const TimeSource*           clock_ = &TimeSource::steady();
     SearchLimits                limits_;
     SearchOptions               options_;
+    SearchParams                params_; ///< options_.params, read at every node.
+    int                         reduction_table_[64][64] = {}; ///< See init_reductions.
     uint64_t                    accumulators_verified_ = 0, accumulator_mismatches_ = 0;
     const nnue::Network*        network_ = nullptr; ///< The search's net (set by begin()).
     nnue::RefreshCache          refresh_cache_; ///< Reset for network_ by begin().

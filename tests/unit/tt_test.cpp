@@ -51,5 +51,45 @@ TEST(TranspositionTable, ADeeperResultOfThePositionIsKept) {
     EXPECT_EQ(data.move16, 0x0202);
 }
 
+TEST(TranspositionTable, AnEvaluationOnlyEntryIsReplacedByTheSearch) {
+    // A node's first visit stores its static evaluation alone, shallower than any search
+    // result; the node's own search result then takes the entry, and its eval stays.
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(1));
+    const uint64_t key = 0x5555aaaa12345678ULL;
+    tt.store(key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, 321);
+    TTData data{};
+    ASSERT_TRUE(tt.probe(key, data));
+    EXPECT_EQ(data.depth, DEPTH_UNSEARCHED);
+    EXPECT_EQ(data.bound, BOUND_NONE);
+    EXPECT_EQ(data.value, VALUE_NONE);
+    EXPECT_EQ(data.eval, 321);
+    tt.store(key, 40, BOUND_UPPER, 0, 0x0303, 321);
+    ASSERT_TRUE(tt.probe(key, data));
+    EXPECT_EQ(data.depth, 0);
+    EXPECT_EQ(data.bound, BOUND_UPPER);
+    EXPECT_EQ(data.value, 40);
+    EXPECT_EQ(data.move16, 0x0303);
+}
+
+TEST(TranspositionTable, ThePrincipalVariationFlagIsKeptApartFromTheBound) {
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(1));
+    const uint64_t on_pv = 0x1111222233334444ULL, off_pv = 0x4444333322221111ULL;
+    tt.store(on_pv, 5, BOUND_LOWER, 3, 0, 0, true);
+    tt.store(off_pv, 5, BOUND_EXACT, 3, 0, 0, false);
+    TTData data{};
+    ASSERT_TRUE(tt.probe(on_pv, data));
+    EXPECT_TRUE(data.pv);
+    EXPECT_EQ(data.bound, BOUND_LOWER);
+    tt.new_search(); // a probe in a later search rewrites the generation, not the flag
+    ASSERT_TRUE(tt.probe(on_pv, data));
+    EXPECT_TRUE(data.pv);
+    EXPECT_EQ(data.bound, BOUND_LOWER);
+    ASSERT_TRUE(tt.probe(off_pv, data));
+    EXPECT_FALSE(data.pv);
+    EXPECT_EQ(data.bound, BOUND_EXACT);
+}
+
 } // namespace
 } // namespace tsubame

@@ -1,6 +1,7 @@
 // YaneuraOu's option names with YaneuraOu's meaning, through the USI loop: NetworkDelay and
 // NetworkDelay2 (ByoyomiMargin an undeclared alias), MinimumThinkingTime, the USI_Hash
-// default, ConsiderationMode and Stochastic_Ponder.
+// default, ConsiderationMode and Stochastic_Ponder; and the search's constants as undeclared
+// Search_<name> options, for tuners.
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "rules/game.h"
+#include "search/params.h"
 #include "usi_session.h"
 
 namespace tsubame::usi {
@@ -61,6 +63,40 @@ TEST(UsiOptions, DeclaresYaneuraOusNamesAndDefaults) {
     // ByoyomiMargin is accepted but not declared: a GUI sending every declared option would
     // otherwise overwrite NetworkDelay2 with it (or the other way round).
     EXPECT_FALSE(contains(out, "ByoyomiMargin")) << out;
+}
+
+TEST(UsiOptions, SearchConstantsAreSetByNameButNotDeclared) {
+    Session           s;
+    const std::string out = s.send("usi");
+    EXPECT_FALSE(contains(out, "Search_")) << out;
+    const SearchParams& p = s.loop.engine_options().search.params;
+    // Each name reaches its own field, within its range.
+    for (const SearchParamInfo& info : SEARCH_PARAM_INFO) {
+        const int  before = p.*info.field;
+        const auto set    = [&](int value) {
+            return s.send("setoption name Search_" + std::string(info.name) + " value "
+                             + std::to_string(value));
+        };
+        EXPECT_GE(before, info.min) << info.name;
+        EXPECT_LE(before, info.max) << info.name;
+        const int value = before == info.max ? info.min : before + 1;
+        EXPECT_EQ(set(value), "") << info.name;
+        EXPECT_EQ(p.*info.field, value) << info.name;
+        EXPECT_EQ(set(before), "") << info.name;
+        for (const SearchParamInfo& other : SEARCH_PARAM_INFO) {
+            if (other.field == info.field) continue;
+            EXPECT_NE(other.name, info.name);
+        }
+    }
+    // They change the search: bench (which otherwise keeps its fixed conditions) follows them.
+    const auto bench_nodes = [&s] {
+        const auto lines = lines_starting(s.send("bench 6"), "Nodes searched");
+        return lines.empty() ? std::string() : lines.back();
+    };
+    const std::string nodes = bench_nodes();
+    ASSERT_FALSE(nodes.empty());
+    s.send("setoption name Search_LmrTableScale value 120");
+    EXPECT_NE(bench_nodes(), nodes);
 }
 
 TEST(UsiOptions, TheTimeOptionsSetTheTimeManager) {

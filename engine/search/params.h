@@ -1,0 +1,102 @@
+#pragma once
+
+// The search's tunable constants: margins, reductions and limits of its pruning rules, in one
+// place so that a tuner (SPSA over the match runner) or an A/B match can set them by name,
+// with one binary and no rebuild (`setoption name Search_<name>`). Margins are in evaluation
+// units (a pawn is about 90, as in YaneuraOu); depths and reductions in plies. Switches for
+// rules the search does not use by default are 0.
+
+#include <string_view>
+
+namespace tsubame {
+
+/// The constants the search reads (see search_node.cpp for where each applies).
+struct SearchParams {
+    // Late move reductions: table(d, m) = round(table_scale / 100 * ln d * ln m).
+    int lmr_table_scale   = 50;
+    int lmr_min_depth     = 3;
+    int lmr_cut_node      = 1; ///< more at an expected cut node
+    int lmr_not_improving = 1;
+    int lmr_pv_node       = 1; ///< less at a PV node
+    int lmr_history_div   = 10000; ///< quiet ordering score / this, taken off
+    int lmr_captures      = 0; ///< 1: late captures and promotions are reduced too (less 1)
+    // Shallow pruning of moves.
+    int lmp_base              = 3; ///< late move pruning after (base + depth^2) / (2 - improving)
+    int lmp_max_depth         = 6;
+    int lmp_checks            = 0; ///< 1: quiet checks are late-move pruned too (YaneuraOu)
+    int history_prune_depth   = 3; ///< reduced depths below which two bad continuations prune
+    int futility_base         = 100;
+    int futility_per_depth    = 150;
+    int futility_max_depth    = 7; ///< reduced depths below which quiet futility applies
+    int see_quiet             = 25; ///< quiet SEE threshold -this * reduced depth^2
+    int see_capture           = 100; ///< capture SEE threshold -this * depth
+    int see_capture_max_depth = 6;
+    int check_see_max_depth   = 4; ///< checks losing over 100 a ply are pruned to this depth
+    // Node pruning.
+    int razor_margin     = 300; ///< per ply
+    int razor_max_depth  = 2;
+    int rfp_margin       = 118; ///< reverse futility margin per ply (YaneuraOu's)
+    int rfp_max_depth    = 10;
+    int nmp_min_depth    = 3;
+    int nmp_r_base       = 3; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
+    int nmp_r_div        = 4;
+    int nmp_verify_depth = 12; ///< from this depth a null-move cut-off is verified
+    int nmp_cut_only     = 0; ///< 1: only at expected cut nodes (Stockfish)
+    // Extensions and the node's depth.
+    int check_extension     = 1; ///< checks that keep their material are extended
+    int singular_min_depth  = 6;
+    int singular_margin     = 2; ///< singular beta = stored value - margin * depth
+    int alpha_raise_reduces = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
+    // Move ordering.
+    int quiet_check_bonus = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
+    int threat_escape     = 0; ///< a threatened piece moved out of reach (search/threats.h)
+    int threat_into       = 0; ///< taken off a move into a cheaper attacker's reach
+};
+
+/// A named entry of SearchParams for the option table: `name` is set by `setoption name
+/// Search_<name>`, within [min, max].
+struct SearchParamInfo {
+    std::string_view name;
+    int SearchParams::*field;
+    int                min, max;
+};
+
+/// Every SearchParams field with its name and range.
+inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
+    {"LmrTableScale", &SearchParams::lmr_table_scale, 10, 200},
+    {"LmrMinDepth", &SearchParams::lmr_min_depth, 1, 20},
+    {"LmrCutNode", &SearchParams::lmr_cut_node, 0, 5},
+    {"LmrNotImproving", &SearchParams::lmr_not_improving, 0, 5},
+    {"LmrPvNode", &SearchParams::lmr_pv_node, 0, 5},
+    {"LmrHistoryDiv", &SearchParams::lmr_history_div, 1000, 100000},
+    {"LmrCaptures", &SearchParams::lmr_captures, 0, 1},
+    {"LmpBase", &SearchParams::lmp_base, 0, 50},
+    {"LmpMaxDepth", &SearchParams::lmp_max_depth, 0, 100},
+    {"LmpChecks", &SearchParams::lmp_checks, 0, 1},
+    {"HistoryPruneDepth", &SearchParams::history_prune_depth, 0, 20},
+    {"FutilityBase", &SearchParams::futility_base, 0, 1000},
+    {"FutilityPerDepth", &SearchParams::futility_per_depth, 0, 1000},
+    {"FutilityMaxDepth", &SearchParams::futility_max_depth, 0, 30},
+    {"SeeQuiet", &SearchParams::see_quiet, 0, 200},
+    {"SeeCapture", &SearchParams::see_capture, 0, 500},
+    {"SeeCaptureMaxDepth", &SearchParams::see_capture_max_depth, 0, 100},
+    {"CheckSeeMaxDepth", &SearchParams::check_see_max_depth, 0, 100},
+    {"RazorMargin", &SearchParams::razor_margin, 0, 2000},
+    {"RazorMaxDepth", &SearchParams::razor_max_depth, 0, 20},
+    {"RfpMargin", &SearchParams::rfp_margin, 0, 500},
+    {"RfpMaxDepth", &SearchParams::rfp_max_depth, 0, 30},
+    {"NmpMinDepth", &SearchParams::nmp_min_depth, 1, 20},
+    {"NmpRBase", &SearchParams::nmp_r_base, 1, 20},
+    {"NmpRDiv", &SearchParams::nmp_r_div, 1, 20},
+    {"NmpVerifyDepth", &SearchParams::nmp_verify_depth, 1, 100},
+    {"NmpCutOnly", &SearchParams::nmp_cut_only, 0, 1},
+    {"CheckExtension", &SearchParams::check_extension, 0, 1},
+    {"SingularMinDepth", &SearchParams::singular_min_depth, 2, 100},
+    {"SingularMargin", &SearchParams::singular_margin, 0, 20},
+    {"AlphaRaiseReduces", &SearchParams::alpha_raise_reduces, 0, 3},
+    {"QuietCheckBonus", &SearchParams::quiet_check_bonus, 0, 100000},
+    {"ThreatEscape", &SearchParams::threat_escape, 0, 100000},
+    {"ThreatInto", &SearchParams::threat_into, 0, 100000},
+};
+
+} // namespace tsubame

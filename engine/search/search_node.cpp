@@ -1,0 +1,334 @@
+// The alpha-beta node of the main search: table probe, static evaluation, node pruning
+// (razoring, reverse futility, null move), then the moves with their pruning, extensions and
+// late move reductions. The margins, reductions and switches are SearchParams
+// (search/params.h).
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "eval/material.h"
+#include "mate/mate_in_one.h"
+#include "search/movepick.h"
+#include "search/search.h"
+#include "search/search_internal.h"
+#include "search/see.h"
+#include "search/threats.h"
+
+namespace tsubame {
+
+void Searcher::init_reductions() {
+    // log(depth) * log(move number), as in Stockfish's family.
+    for (int d = 0; d < 64; ++d)
+        for (int m = 0; m < 64; ++m)
+            reduction_table_[d][m] = d == 0 || m == 0
+                                       ? 0
+                                       : int(0.5
+                                             + std::log(double(d)) * std::log(double(m))
+                                                   * params_.lmr_table_scale / 100.0);
+}
+
+int Searcher::reduction(int depth, int move_count) const {
+    return reduction_table_[std::min(depth, 63)][std::min(move_count, 63)];
+}
+
+// The ordering of a node's moves for MovePicker: the stored move, winning captures by value,
+// promotions, killers and the counter move, quiet moves by history, losing captures last.
+auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
+    const Move* counter_slot = counter_move_slot((ss - 1)->current);
+    const Move  counter      = counter_slot ? *counter_slot : Move::none();
+    return [this, &pos, ss, tt_move16, counter, us = pos.side_to_move(), threats = Threats{},
+            have_threats = false](Move m) mutable {
+        if (tt_move16 && m.to16() == tt_move16) return 1 << 30;
+        // Captures that lose material by SEE go after the quiet moves.
+        if (is_capture(pos, m))
+            return (see_ge(pos, m, 0) ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
+                 + capture_score(pos, m);
+        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
+        if (m == ss->killers[0]) return (1 << 26) + 2;
+        if (m == ss->killers[1]) return (1 << 26) + 1;
+        if (m == counter) return 1 << 26;
+        int score = quiet_score(ss, us, m);
+        // A check that keeps its piece early among the quiet moves (YaneuraOu).
+        if (params_.quiet_check_bonus && pos.gives_check(m) && see_ge(pos, m, -75))
+            score += params_.quiet_check_bonus;
+        if (params_.threat_escape || params_.threat_into) {
+            if (!have_threats) threats = threats_against(pos, us), have_threats = true;
+            score += threat_score(threats, m, params_.threat_escape, params_.threat_into);
+        }
+        return score;
+    };
+}
+
+Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
+                       bool cut_node) {
+    if (depth <= 0) return qsearch(pos, ss, alpha, beta, pv_node);
+
+    Node node;
+    node.root = ss->ply == 0;
+    if ((count_node() & check_mask_) == 0) check_time();
+    if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+    seldepth_ = std::max(seldepth_, ss->ply + 1);
+
+    if (!node.root)
+        if (const auto v = early_value(pos, ss, alpha, beta)) return *v;
+
+    // In the singular-extension test the node is searched without one move, so the stored
+    // result (which counts that move) neither ends it nor is replaced by it.
+    node.excluded = ss->excluded;
+    node.key      = pos.key();
+    node.tt_hit   = tt_.probe(node.key, node.tt);
+    node.tt_value = node.tt_hit ? value_from_tt(node.tt.value, ss->ply) : VALUE_NONE;
+    if (!pv_node && !node.excluded && node.tt_hit && node.tt.depth >= depth
+        && (node.tt.bound & (node.tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return node.tt_value;
+    node.tt_move =
+        !node.root && node.tt_hit ? generated_move_from16(pos, node.tt.move16) : Move::none();
+
+    node.in_check = pos.in_check();
+    // The network's own score goes to the stack and the table; the pruning below uses it
+    // sharpened by the stored bound. Storing the sharpened value made it drift towards old
+    // search results (mate scores included, unadjusted for ply) on every visit.
+    const TTData* tt = node.tt_hit ? &node.tt : nullptr;
+    node.raw_eval    = node.in_check ? VALUE_NONE : stored_or_static_eval(pos, ss, tt);
+    node.eval        = sharpened_eval(node.raw_eval, tt, node.tt_value);
+    ss->static_eval  = node.raw_eval;
+    // The first visit stores the evaluation at once: a node cut below by a pruning rule stores
+    // nothing else, and a revisit would evaluate it again.
+    if (!node.tt_hit && !node.excluded && node.raw_eval != VALUE_NONE)
+        tt_.store(node.key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, node.raw_eval);
+    // Better than two plies ago: prune less, the position is going our way.
+    node.improving = node.raw_eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE
+                  && node.raw_eval > (ss - 2)->static_eval;
+    (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+
+    // One-move mate, tested before any pruning: a node that static measures would cut can
+    // still be lost (or won) to a single drop. An entry of the main search means the node was
+    // searched; a quiescence entry may be a stand-pat cut-off that never looked.
+    if (!node.root && !node.in_check && (!node.tt_hit || node.tt.depth <= 0) && !node.excluded)
+        if (const auto v = mate_in_one(pos, ss, depth, pv_node, node.raw_eval)) return *v;
+
+    node.pv_node  = pv_node;
+    node.cut_node = cut_node;
+    node.depth    = depth;
+    if (!pv_node && !node.in_check && !is_mate_score(beta) && !node.excluded)
+        if (const auto v = prune_node(pos, ss, node, alpha, beta)) return *v;
+
+    // Internal iterative reduction: without a stored move this node was never searched
+    // deeply, and its move ordering is poor; a shallower search is cheaper and fills the table.
+    if (!node.root && !node.excluded && depth >= 6 && (pv_node || cut_node)
+        && !(node.tt_hit && node.tt.move16))
+        --node.depth;
+    return search_moves(pos, ss, node, alpha, beta);
+}
+
+Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, Value beta) {
+    // The stored move first, then staged generation (see MovePicker).
+    const Color     us         = pos.side_to_move();
+    auto            score_move = move_scorer(pos, ss, node.tt_hit ? node.tt.move16 : 0);
+    const NodeMoves all        = node.root && !limits_.searchmoves.empty() ? NodeMoves::ALL_LEGAL
+                               : node.in_check                             ? NodeMoves::EVASIONS
+                                               : NodeMoves::NON_EVASIONS;
+    MovePicker      picker(pos, node.tt_move, !node.root && !node.in_check, all, score_move);
+
+    Move  pv[MAX_PLY + 1];
+    Value best       = -VALUE_INFINITE;
+    Move  best_move  = Move::none();
+    int   move_count = 0;
+    Move  quiets[64];
+    int   quiet_count = 0;
+
+    for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+        if (node.root && std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end())
+            continue;
+        if (m == node.excluded) continue;
+        ++move_count;
+        const MoveInfo move{m, is_capture(pos, m) || m.is_promotion(), pos.gives_check(m)};
+
+        // Shallow pruning once a move has avoided being mated.
+        if (!node.root && !node.in_check && best > VALUE_MATED_IN_MAX_PLY
+            && prune_move(pos, ss, node, move, move_count, alpha))
+            continue;
+
+        int extension = 0;
+        if (const auto cut = extend(pos, ss, node, move, beta, extension)) return *cut;
+        const Value v = search_move(pos, ss, node, move, alpha, beta, node.depth - 1 + extension,
+                                    move_count, pv);
+        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (node.pv_node) update_pv(ss->pv, m, (ss + 1)->pv);
+                if (node.root) root_best_ = v;
+                if (v >= beta) break;
+                // Once alpha is raised the other moves need only show they are worse: a
+                // shallower search may do (Stockfish).
+                if (node.depth > 2 && node.depth < 14 && !is_mate_score(v))
+                    node.depth -= params_.alpha_raise_reduces;
+                alpha = v;
+            }
+        }
+        if (!move.capture_or_promotion && m != best_move && quiet_count < 64)
+            quiets[quiet_count++] = m;
+    }
+
+    // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.
+    if (move_count == 0) return node.excluded ? alpha : mated_in(ss->ply);
+    if (best >= beta && best_move != Move::none() && !is_capture(pos, best_move)
+        && !best_move.is_promotion())
+        update_quiet_stats(ss, us, best_move, quiets, quiet_count, node.depth);
+    if (!node.excluded)
+        store_node(node.key, ss->ply, best, beta, best_move, node.depth, node.pv_node,
+                   node.raw_eval);
+    return best;
+}
+
+std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, const Node& node, Value alpha,
+                                          Value beta) {
+    const int   depth = node.depth;
+    const Value eval  = node.eval;
+    // Razoring: far below alpha near the leaves, only captures could save the node.
+    if (depth <= params_.razor_max_depth && eval + params_.razor_margin * depth <= alpha) {
+        const Value v = qsearch(pos, ss, alpha, alpha + 1, false);
+        if (v <= alpha) return v;
+    }
+    // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
+    // Not on a mate score from the table: that needs the depth the table entry lacked. The
+    // value returned lies between beta and eval, which limits the harm when it is wrong.
+    if (depth <= params_.rfp_max_depth && eval >= beta
+        && eval - params_.rfp_margin * (depth - 2 * node.improving) >= beta && !is_mate_score(eval))
+        return beta + (eval - beta) / 3;
+    // Null move: if passing still leaves us above beta, the position is good enough.
+    // Verified at high depth against zugzwang-like positions.
+    if (ss->null_ok && depth >= params_.nmp_min_depth && eval >= beta
+        && (node.cut_node || !params_.nmp_cut_only) && (ss - 1)->current != Move::null()) {
+        // Deeper when the margin over beta is large, as in Stockfish.
+        const int R =
+            params_.nmp_r_base + depth / params_.nmp_r_div + std::min(int(eval - beta) / 200, 3);
+        StateInfo st;
+        ss->current                 = Move::null();
+        ss->cont_history            = continuation_after(Move::null());
+        (ss + 1)->accumulator_ready = false;
+        ensure_accumulator(pos, ss);
+        pos.do_null_move(st);
+        (ss + 1)->null_ok = true;
+        Value v = -search(pos, ss + 1, -beta, -beta + 1, depth - R, false, !node.cut_node);
+        pos.undo_null_move();
+        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v >= beta) {
+            if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
+            if (depth < params_.nmp_verify_depth) return v;
+            ss->null_ok   = false;
+            const Value w = search(pos, ss, beta - 1, beta, depth - R, false, false);
+            ss->null_ok   = true;
+            if (w >= beta) return v;
+        }
+    }
+    return std::nullopt;
+}
+
+bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node,
+                          const MoveInfo& move, int move_count, Value alpha) const {
+    const Move m     = move.m;
+    const int  depth = node.depth;
+    const bool late  = depth <= params_.lmp_max_depth
+                   && move_count > (params_.lmp_base + depth * depth) / (2 - node.improving);
+    if (move.gives_check) {
+        // A check is pruned only when it loses much material near the leaves (shogi's drops
+        // give many such); mates in one are found at this node before any move is searched.
+        if (params_.lmp_checks && late && !move.capture_or_promotion) return true;
+        return depth <= params_.check_see_max_depth && !see_ge(pos, m, -100 * depth);
+    }
+    if (move.capture_or_promotion) // a capture that loses material, more the shallower
+        return depth <= params_.see_capture_max_depth
+            && !see_ge(pos, m, -params_.see_capture * depth);
+    if (late) return true; // late move pruning
+    // The depth this move would be searched at after its reduction.
+    const int   lmr_depth = std::max(depth - 1 - reduction(depth, move_count), 0);
+    const Piece pc        = m.moved_piece_after();
+    // Both recent continuations say this reply does not work.
+    if (lmr_depth < params_.history_prune_depth && (*(ss - 1)->cont_history)[pc][m.to()] < 0
+        && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
+        return true;
+    if (lmr_depth < params_.futility_max_depth
+        && node.eval + params_.futility_base + params_.futility_per_depth * lmr_depth <= alpha)
+        return true; // futility
+    return !see_ge(pos, m, -params_.see_quiet * lmr_depth * lmr_depth);
+}
+
+std::optional<Value> Searcher::extend(Position& pos, Stack* ss, const Node& node,
+                                      const MoveInfo& move, Value beta, int& extension) {
+    const int depth = node.depth;
+    // Bounded so that no line runs away.
+    if (ss->ply >= 2 * root_depth_) return std::nullopt;
+    // Check extension; checks that lose the checking piece are not: shogi has many such drops.
+    if (params_.check_extension && move.gives_check && see_ge(pos, move.m, 0)) extension = 1;
+    // Singular extension: the stored move is extended when every other move falls well short
+    // of its score. When even without it the node beats beta, several moves do, and the node
+    // is cut at once (multi-cut).
+    const TTData& tt = node.tt;
+    if (node.root || node.excluded || depth < params_.singular_min_depth || !node.tt_hit
+        || move.m.to16() != tt.move16 || !(tt.bound & BOUND_LOWER) || tt.depth < depth - 3
+        || is_mate_score(node.tt_value))
+        return std::nullopt;
+    const Value singular_beta = node.tt_value - params_.singular_margin * depth;
+    ss->excluded              = move.m;
+    const Value v =
+        search(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, false, node.cut_node);
+    ss->excluded = Move::none();
+    if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+    if (v < singular_beta)
+        extension = 1;
+    else if (singular_beta >= beta)
+        return singular_beta; // multi-cut
+    // Another move nearly as good, and the stored move expected to fail high anyway: it needs
+    // less depth than usual to prove it (a negative extension).
+    else if (node.tt_value >= beta && extension == 0)
+        extension = -1;
+    return std::nullopt;
+}
+
+Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const MoveInfo& move,
+                            Value alpha, Value beta, int new_depth, int move_count, Move* pv) {
+    const Move m = move.m;
+    // Read before the move is made: the history of the move from this position.
+    int r = 0;
+    if (move_count > 1 && node.depth >= params_.lmr_min_depth
+        && (!move.capture_or_promotion || params_.lmr_captures)) {
+        r = reduction(node.depth, move_count) + params_.lmr_cut_node * node.cut_node
+          + params_.lmr_not_improving * !node.improving - params_.lmr_pv_node * node.pv_node;
+        if (move.capture_or_promotion)
+            r -= 1;
+        else
+            r -= quiet_score(ss, pos.side_to_move(), m) / params_.lmr_history_div;
+        r = std::clamp(r, 0, std::max(new_depth - 1, 0));
+    }
+    StateInfo st;
+    make_move(pos, ss, m, st);
+    (ss + 1)->null_ok = true;
+    Value v;
+    if (move_count == 1) {
+        if (node.pv_node) (ss + 1)->pv = pv, pv[0] = Move::none();
+        // Below a non-PV node the expected node types alternate: the first reply to an
+        // expected cut node is an expected all node, and the reverse.
+        v = -search(pos, ss + 1, -beta, -alpha, new_depth, node.pv_node,
+                    !node.pv_node && !node.cut_node);
+    } else {
+        v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
+        if (v > alpha && r > 0)
+            v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !node.cut_node);
+        // Every move that raises alpha at a PV node gets a full-window search, so that the
+        // PV below it is its own and never a stale line of another move.
+        if (node.pv_node && v > alpha) {
+            (ss + 1)->pv = pv;
+            pv[0]        = Move::none();
+            v            = -search(pos, ss + 1, -beta, -alpha, new_depth, true, false);
+        }
+    }
+    pos.undo_move(m);
+    return v;
+}
+
+} // namespace tsubame
