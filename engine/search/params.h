@@ -3,8 +3,9 @@
 // The search's tunable constants: margins, reductions and limits of its pruning rules, in one
 // place so that a tuner (SPSA over the match runner) or an A/B match can set them by name,
 // with one binary and no rebuild (`setoption name Search_<name>`). Margins are in evaluation
-// units (a pawn is about 90, as in YaneuraOu); depths and reductions in plies. Switches for
-// rules the search does not use by default are 0.
+// units (a pawn is about 90, as in YaneuraOu); depths and reductions in plies; ordering
+// bonuses in history units (an entry's bound is 16384). Switches for rules the search does not
+// use by default are 0.
 
 #include <string_view>
 
@@ -49,8 +50,8 @@ struct SearchParams {
     int alpha_raise_reduces = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
     // Move ordering.
     int quiet_check_bonus = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
-    int threat_escape     = 0; ///< a threatened piece moved out of reach (search/threats.h)
-    int threat_into       = 0; ///< taken off a move into a cheaper attacker's reach
+    int threat_escape     = 20000; ///< a threatened piece moved out of reach (search/threats.h)
+    int threat_into       = 10000; ///< taken off a move into a cheaper attacker's reach
 };
 
 /// A named entry of SearchParams for the option table: `name` is set by `setoption name
