@@ -4,11 +4,8 @@
 // (search/params.h).
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
-#include "eval/material.h"
-#include "mate/mate_in_one.h"
 #include "search/movepick.h"
 #include "search/search.h"
 #include "search/search_internal.h"
@@ -82,8 +79,6 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (!pv_node && !node.excluded && node.tt_hit && node.tt.depth >= depth
         && (node.tt.bound & (node.tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return node.tt_value;
-    node.tt_move =
-        !node.root && node.tt_hit ? generated_move_from16(pos, node.tt.move16) : Move::none();
 
     node.in_check = pos.in_check();
     // The network's own score goes to the stack and the table; the pruning below uses it
@@ -123,7 +118,10 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
 }
 
 Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, Value beta) {
-    // The stored move first, then staged generation (see MovePicker).
+    // The stored move first (looked up only now: most nodes cut before they need it), then
+    // staged generation (see MovePicker).
+    node.tt_move =
+        !node.root && node.tt_hit ? generated_move_from16(pos, node.tt.move16) : Move::none();
     const Color     us         = pos.side_to_move();
     auto            score_move = move_scorer(pos, ss, node.tt_hit ? node.tt.move16 : 0);
     const NodeMoves all        = node.root && !limits_.searchmoves.empty() ? NodeMoves::ALL_LEGAL

@@ -72,24 +72,5 @@ TEST(TranspositionTable, AnEvaluationOnlyEntryIsReplacedByTheSearch) {
     EXPECT_EQ(data.move16, 0x0303);
 }
 
-TEST(TranspositionTable, ThePrincipalVariationFlagIsKeptApartFromTheBound) {
-    TranspositionTable tt;
-    ASSERT_TRUE(tt.resize(1));
-    const uint64_t on_pv = 0x1111222233334444ULL, off_pv = 0x4444333322221111ULL;
-    tt.store(on_pv, 5, BOUND_LOWER, 3, 0, 0, true);
-    tt.store(off_pv, 5, BOUND_EXACT, 3, 0, 0, false);
-    TTData data{};
-    ASSERT_TRUE(tt.probe(on_pv, data));
-    EXPECT_TRUE(data.pv);
-    EXPECT_EQ(data.bound, BOUND_LOWER);
-    tt.new_search(); // a probe in a later search rewrites the generation, not the flag
-    ASSERT_TRUE(tt.probe(on_pv, data));
-    EXPECT_TRUE(data.pv);
-    EXPECT_EQ(data.bound, BOUND_LOWER);
-    ASSERT_TRUE(tt.probe(off_pv, data));
-    EXPECT_FALSE(data.pv);
-    EXPECT_EQ(data.bound, BOUND_EXACT);
-}
-
 } // namespace
 } // namespace tsubame
