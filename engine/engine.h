@@ -18,11 +18,11 @@
 #include "eval/nnue/embedded.h"
 #include "mate/mate_solver.h"
 #include "movegen/perft.h"
+#include "root_decision.h"
 #include "rules/declaration.h"
 #include "rules/game.h"
 #include "search/clock.h"
 #include "search/search.h"
-#include "search/thinking.h"
 #include "search/threads.h"
 #include "search/tt.h"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "engine.h"
+#include "engine/engine.h"
 
 namespace tsubame::usi {
 

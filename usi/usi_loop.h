@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "command.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "option_table.h"
 
 namespace tsubame::usi {

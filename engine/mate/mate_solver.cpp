@@ -39,6 +39,8 @@ constexpr uint64_t POST_MIN_BUDGET = 50'000;
 // read its 31 plies too late at 1 s (a second reading twice as long as the first, past the
 // time kept for it).
 constexpr uint64_t READ_SPACING = 2;
+// The root's path key (the repetition table's key of the empty path).
+constexpr uint64_t ROOT_PATH = 0x5bd1e995u;
 
 } // namespace
 
@@ -718,10 +720,9 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     attacker_ = pos_.side_to_move();
     if (pos_.king_square(~attacker_) == SQ_NONE) return finish(MateStatus::NOMATE);
 
-    const uint64_t root_path = 0x5bd1e995u;
-    Numbers        n{1, 1};
+    Numbers n{1, 1};
     while (!aborted_ && n.pn != 0 && n.dn != 0)
-        n = mid(0, INFINITE_PN, INFINITE_PN, root_path, NO_BOUND);
+        n = mid(0, INFINITE_PN, INFINITE_PN, ROOT_PATH, NO_BOUND);
     if (n.dn == 0 && !aborted_)
         return finish(depth_cut_ ? MateStatus::TIMEOUT : MateStatus::NOMATE);
     if (n.pn != 0) return finish(MateStatus::TIMEOUT);
@@ -738,124 +739,125 @@ MateResult MateSolver::solve(const Position& root, const MateLimits& limits) {
     post_budget_    = 0;
     if (!read) return finish(MateStatus::TIMEOUT);
 
-    // Shorter mates: prove again under a bound two plies below the mate's length, in the same
-    // table (proofs carry their lengths, and disproofs the bound they hold for, so what one
-    // search found serves the next). The bound is on the length with every futile
-    // interposition counting nothing, never more than the convention's: a disproof shows that
-    // no mate is shorter than the bound + 2. Reading a line (weighing every evasion of the
-    // proof) costs more than most of these searches, so the line is read when a disproof
-    // comes, when the searches since the last reading have taken READ_SPACING times its nodes,
-    // and before a limit. A line read longer than the proof's bound (an interposition counted, its
-    // piece being needed) is followed by searches under bounds on the plies, whose proofs are
-    // always shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its
-    // 23 plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
-    if (limits_.shorten) {
-        const uint64_t shorten_end =
-            limits_.shorten_nodes ? nodes_ + limits_.shorten_nodes : ~uint64_t(0);
-        shortening_ = true;
-        // The searches stop in time for a last reading of twice the longest so far (le31 row
-        // 113's second reading took 2.2 times its first, which ran past the time kept by the
-        // first alone).
-        auto keep_time_for_reading = [&](int64_t read_ms) {
-            soft_time_ms_ = limits_.time_ms < 0
-                              ? INT64_MAX
-                              : std::min(soft_time_ms_, limits_.time_ms
-                                                            - std::min<int64_t>(limits_.time_ms / 4,
-                                                                                2 * read_ms + 5));
-        };
-        soft_time_ms_ = INT64_MAX;
-        keep_time_for_reading(now_ms() - start_ms_ - time_to_proof);
-        // The root under `bound`: 1 proven, 0 disproven, -1 stopped by a limit (or after
-        // `budget` nodes).
-        auto prove_within = [&](int bound, uint64_t budget) {
-            path_.clear();
-            clear_repetitions();
-            (void)pos_.set_sfen(root.sfen(), &states_[0]);
-            soft_limit_ = std::min(shorten_end, budget ? nodes_ + budget : ~uint64_t(0));
-            aborted_    = false;
-            depth_cut_  = false;
-            Numbers b{1, 1};
-            while (!aborted_ && b.pn != 0 && b.dn != 0)
-                b = mid(0, INFINITE_PN, INFINITE_PN, root_path, bound);
-            soft_limit_        = ~uint64_t(0);
-            const bool stopped = aborted_;
-            aborted_           = hard_aborted_;
-            if (stopped || (b.pn != 0 && b.dn != 0)) return -1;
-            if (b.dn == 0) return depth_cut_ ? -1 : 0;
-            return 1;
-        };
-        uint64_t read_nodes = eval_nodes_, searched = 0;
-        bool     unread = false; // proofs not read yet
-        // Reads the line; true when it is shorter than the answer so far.
-        auto take_shorter = [&]() {
-            unread   = false;
-            searched = 0;
-            std::vector<Move> pv;
-            int               length = 0;
-            const int64_t     start  = now_ms();
-            if (hard_aborted_ || !read_line(root, pv, length)) return false;
-            keep_time_for_reading(now_ms() - start);
-            read_nodes = std::max<uint64_t>(eval_nodes_, 1000);
-            if (length >= result.length) return false;
-            result.pv     = std::move(pv);
-            result.length = length;
-            ++result.shortened;
-            return true;
-        };
-        int bound  = result.length - 2; // on the length, futile interpositions counting nothing
-        int proven = result.length; // the shortest proof's length in that measure
-        for (;;) {
-            if (bound < 1) { // no mate is that short
-                if (unread) (void)take_shorter();
-                result.shortest = result.length <= bound + 2;
-                break;
-            }
-            // With proofs unread, the search stops when it has taken READ_SPACING times the
-            // reading's nodes.
-            const uint64_t before = nodes_;
-            const int      r      = prove_within(
-                          bound, unread ? std::max(READ_SPACING * read_nodes, searched) - searched : 0);
-            searched += nodes_ - before;
-            const bool limit = hard_aborted_ || nodes_ >= shorten_end
-                            || (limits_.nodes && nodes_ >= limits_.nodes)
-                            || (limits_.time_ms >= 0 && now_ms() - start_ms_ >= soft_time_ms_);
-            if (r < 0 && (limit || !unread)) break;
-            if (r != 0) {
-                if (r == 1) {
-                    proven =
-                        table_.probe(pos_.board_key(), pos_.hand(attacker_), uint16_t(bound)).dist;
-                    bound  = proven - 2;
-                    unread = true;
-                }
-                if (searched < READ_SPACING * read_nodes) continue;
-                (void)take_shorter();
-                // A line longer than the proof: shorter lines by their plies, for a while
-                // (half the nodes so far each).
-                while (result.length > proven && !hard_aborted_
-                       && prove_within(REAL_BOUND | (result.length - 2),
-                                       std::max(4 * read_nodes, nodes_ / 2))
-                              == 1
-                       && take_shorter()) { }
-                bound = std::min(bound, result.length - 2);
-                continue;
-            }
-            // No mate within the bound: the answer is the shortest if its line is that long.
+    if (limits_.shorten) shorten(root, result, time_to_proof);
+    return finish(MateStatus::MATE);
+}
+
+// Shorter mates: prove again under a bound two plies below the mate's length, in the same
+// table (proofs carry their lengths, and disproofs the bound they hold for, so what one
+// search found serves the next). The bound is on the length with every futile
+// interposition counting nothing, never more than the convention's: a disproof shows that
+// no mate is shorter than the bound + 2. Reading a line (weighing every evasion of the
+// proof) costs more than most of these searches, so the line is read when a disproof
+// comes, when the searches since the last reading have taken READ_SPACING times its nodes,
+// and before a limit. A line read longer than the proof's bound (an interposition counted, its
+// piece being needed) is followed by searches under bounds on the plies, whose proofs are
+// always shorter lines; each may take half the nodes so far (row 67 of le31 needs 0.8M for its
+// 23 plies; with 4 readings' nodes, about 50k, the answer stayed at 25).
+void MateSolver::shorten(const Position& root, MateResult& result, int64_t time_to_proof) {
+    const uint64_t shorten_end =
+        limits_.shorten_nodes ? nodes_ + limits_.shorten_nodes : ~uint64_t(0);
+    shortening_ = true;
+    // The searches stop in time for a last reading of twice the longest so far (le31 row
+    // 113's second reading took 2.2 times its first, which ran past the time kept by the
+    // first alone).
+    auto keep_time_for_reading = [&](int64_t read_ms) {
+        soft_time_ms_ = limits_.time_ms < 0
+                          ? INT64_MAX
+                          : std::min(soft_time_ms_,
+                                     limits_.time_ms
+                                         - std::min<int64_t>(limits_.time_ms / 4, 2 * read_ms + 5));
+    };
+    soft_time_ms_ = INT64_MAX;
+    keep_time_for_reading(now_ms() - start_ms_ - time_to_proof);
+    // The root under `bound`: 1 proven, 0 disproven, -1 stopped by a limit (or after
+    // `budget` nodes).
+    auto prove_within = [&](int bound, uint64_t budget) {
+        path_.clear();
+        clear_repetitions();
+        (void)pos_.set_sfen(root.sfen(), &states_[0]);
+        soft_limit_ = std::min(shorten_end, budget ? nodes_ + budget : ~uint64_t(0));
+        aborted_    = false;
+        depth_cut_  = false;
+        Numbers b{1, 1};
+        while (!aborted_ && b.pn != 0 && b.dn != 0)
+            b = mid(0, INFINITE_PN, INFINITE_PN, ROOT_PATH, bound);
+        soft_limit_        = ~uint64_t(0);
+        const bool stopped = aborted_;
+        aborted_           = hard_aborted_;
+        if (stopped || (b.pn != 0 && b.dn != 0)) return -1;
+        if (b.dn == 0) return depth_cut_ ? -1 : 0;
+        return 1;
+    };
+    uint64_t read_nodes = eval_nodes_, searched = 0;
+    bool     unread = false; // proofs not read yet
+    // Reads the line; true when it is shorter than the answer so far.
+    auto take_shorter = [&]() {
+        unread   = false;
+        searched = 0;
+        std::vector<Move> pv;
+        int               length = 0;
+        const int64_t     start  = now_ms();
+        if (hard_aborted_ || !read_line(root, pv, length)) return false;
+        keep_time_for_reading(now_ms() - start);
+        read_nodes = std::max<uint64_t>(eval_nodes_, 1000);
+        if (length >= result.length) return false;
+        result.pv     = std::move(pv);
+        result.length = length;
+        ++result.shortened;
+        return true;
+    };
+    int bound  = result.length - 2; // on the length, futile interpositions counting nothing
+    int proven = result.length; // the shortest proof's length in that measure
+    for (;;) {
+        if (bound < 1) { // no mate is that short
             if (unread) (void)take_shorter();
-            if (result.length <= bound + 2) {
-                result.shortest = true;
-                break;
-            }
-            // Else look for shorter lines by their plies (each found is shorter).
-            while (result.length > bound + 2 && !hard_aborted_
-                   && prove_within(REAL_BOUND | (result.length - 2), 0) == 1 && take_shorter()) { }
             result.shortest = result.length <= bound + 2;
             break;
         }
-        // A limit stopped the search: the proofs found since the last reading are read now.
+        // With proofs unread, the search stops when it has taken READ_SPACING times the
+        // reading's nodes.
+        const uint64_t before = nodes_;
+        const int      r      = prove_within(
+                      bound, unread ? std::max(READ_SPACING * read_nodes, searched) - searched : 0);
+        searched += nodes_ - before;
+        const bool limit = hard_aborted_ || nodes_ >= shorten_end
+                        || (limits_.nodes && nodes_ >= limits_.nodes)
+                        || (limits_.time_ms >= 0 && now_ms() - start_ms_ >= soft_time_ms_);
+        if (r < 0 && (limit || !unread)) break;
+        if (r != 0) {
+            if (r == 1) {
+                proven = table_.probe(pos_.board_key(), pos_.hand(attacker_), uint16_t(bound)).dist;
+                bound  = proven - 2;
+                unread = true;
+            }
+            if (searched < READ_SPACING * read_nodes) continue;
+            (void)take_shorter();
+            // A line longer than the proof: shorter lines by their plies, for a while
+            // (half the nodes so far each).
+            while (result.length > proven && !hard_aborted_
+                   && prove_within(REAL_BOUND | (result.length - 2),
+                                   std::max(4 * read_nodes, nodes_ / 2))
+                          == 1
+                   && take_shorter()) { }
+            bound = std::min(bound, result.length - 2);
+            continue;
+        }
+        // No mate within the bound: the answer is the shortest if its line is that long.
         if (unread) (void)take_shorter();
-        shortening_ = false;
+        if (result.length <= bound + 2) {
+            result.shortest = true;
+            break;
+        }
+        // Else look for shorter lines by their plies (each found is shorter).
+        while (result.length > bound + 2 && !hard_aborted_
+               && prove_within(REAL_BOUND | (result.length - 2), 0) == 1 && take_shorter()) { }
+        result.shortest = result.length <= bound + 2;
+        break;
     }
-    return finish(MateStatus::MATE);
+    // A limit stopped the search: the proofs found since the last reading are read now.
+    if (unread) (void)take_shorter();
+    shortening_ = false;
 }
 
 } // namespace tsubame

@@ -274,6 +274,9 @@ private:
     /// Reads the mating line of the proven root (eval_node, else stored_line) and verifies
     /// it; false (pv empty) when no verified line could be read.
     bool read_line(const Position& root, std::vector<Move>& pv, int& length);
+    /// After a proof with its line in `result`: proves shorter mates under ever smaller
+    /// bounds and reads their lines, within the limits (MateLimits::shorten).
+    void shorten(const Position& root, MateResult& result, int64_t time_to_proof);
     /// A mating line from the root following the distances stored with the proofs.
     std::vector<Move> stored_line();
     /// Proves the current node again (after its proof was replaced in the table).

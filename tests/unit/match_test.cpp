@@ -21,9 +21,9 @@
 #include <unistd.h>
 
 #include "match/arbiter.h"
-#include "match/clock.h"
-#include "match/engine.h"
-#include "match/game.h"
+#include "match/match_clock.h"
+#include "match/match_engine.h"
+#include "match/match_game.h"
 #include "match/options.h"
 #include "match/plot.h"
 #include "match/record.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bench_positions.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "eval/nnue/refresh_cache.h"

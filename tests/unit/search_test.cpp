@@ -16,7 +16,7 @@
 #include "bench_positions.h"
 #include "core/notation.h"
 #include "core/tokens.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "movegen/movegen.h"
 
 namespace tsubame {

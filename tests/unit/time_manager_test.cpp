@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "match/clock.h"
+#include "match/match_clock.h"
 #include "search/time_manager.h"
 
 namespace tsubame {

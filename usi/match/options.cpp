@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "command.h"
+#include "flags.h"
 #include "match/arbiter.h"
 #include "option_table.h"
 
@@ -85,80 +86,54 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
         error = std::move(message);
         return std::nullopt;
     };
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& flag = args[i];
-        if (flag == "--help" || flag == "-h") return fail("help");
-        if (!flag.starts_with("--")) return fail("unexpected argument '" + flag + "'");
-        if (i + 1 >= args.size()) return fail(flag + " needs a value");
-        const std::string& value = args[++i];
-        int64_t            n     = 0;
-        // Flags with a non-negative integer value.
-        const auto number = [&](int64_t& target, int64_t min) {
-            if (!parse_integer(value, n) || n < min) {
-                error =
-                    flag + " needs a number >= " + std::to_string(min) + ", got '" + value + "'";
-                return false;
-            }
-            target = n;
-            return true;
-        };
-        int64_t tmp = 0;
-        if (flag == "--engine1" || flag == "--engine2")
-            o.engine[flag.back() - '1'] = value;
-        else if (flag == "--opt1" || flag == "--opt2") {
+    FlagParser flags;
+    for (int side : {0, 1}) {
+        const std::string n = std::to_string(side + 1);
+        flags.text("--engine" + n, o.engine[side]);
+        flags.custom("--opt" + n, [&o, side](const std::string& value) -> std::string {
             const size_t eq = value.find('=');
-            if (eq == 0 || eq == std::string::npos)
-                return fail(flag + " needs NAME=VALUE, got '" + value + "'");
-            o.options[flag.back() - '1'].emplace_back(value.substr(0, eq), value.substr(eq + 1));
-        } else if (flag == "--games") {
-            if (!number(tmp, 1)) return std::nullopt;
-            o.games = int(tmp);
-        } else if (flag == "--openings")
-            o.openings_file = value;
-        else if (flag == "--byoyomi") {
-            if (!number(o.tc.byoyomi_ms, 0)) return std::nullopt;
-        } else if (flag == "--time") {
-            if (!number(o.tc.time_ms, 0)) return std::nullopt;
-        } else if (flag == "--inc") {
-            if (!number(o.tc.inc_ms, 0)) return std::nullopt;
-        } else if (flag == "--nodes") {
-            if (!number(o.tc.nodes, 1)) return std::nullopt;
-        } else if (flag == "--depth") {
-            if (!number(tmp, 1)) return std::nullopt;
-            o.tc.depth = int(tmp);
-        } else if (flag == "--margin") {
-            if (!number(o.tc.margin_ms, 0)) return std::nullopt;
-        } else if (flag == "--move-timeout") {
-            if (!number(o.tc.move_timeout_ms, 1)) return std::nullopt;
-        } else if (flag == "--concurrency") {
-            if (!number(tmp, 1)) return std::nullopt;
-            o.concurrency = int(tmp);
-        } else if (flag == "--max-moves") {
-            if (!number(tmp, 0)) return std::nullopt;
-            o.max_moves = int(tmp);
-        } else if (flag == "--entering-king-rule") {
-            const auto rule = parse_entering_king_rule(value);
-            if (!rule) return fail("unknown entering-king rule '" + value + "'");
-            o.rule = *rule;
-        } else if (flag == "--out")
-            o.out_dir = value;
-        else if (flag == "--plot")
-            o.plot_file = value;
-        else if (flag == "--sprt") {
-            o.sprt = parse_sprt(value);
-            if (!o.sprt)
-                return fail("--sprt needs elo0,elo1[,alpha,beta] with elo0 < elo1, got '" + value
-                            + "'");
-        } else if (flag == "--seed") {
-            if (!number(tmp, 0)) return std::nullopt;
-            o.seed = uint64_t(tmp);
-        } else if (flag == "--usi-timeout") {
-            if (!number(o.usi_timeout_ms, 1)) return std::nullopt;
-        } else if (flag == "--ready-timeout") {
-            if (!number(o.ready_timeout_ms, 1)) return std::nullopt;
-        } else
-            return fail("unknown option " + flag);
+            if (eq == 0 || eq == std::string::npos) return "needs NAME=VALUE, got '" + value + "'";
+            o.options[side].emplace_back(value.substr(0, eq), value.substr(eq + 1));
+            return {};
+        });
     }
+    flags.number("--games", o.games, 1)
+        .text("--openings", o.openings_file)
+        .number("--byoyomi", o.tc.byoyomi_ms)
+        .number("--time", o.tc.time_ms)
+        .number("--inc", o.tc.inc_ms)
+        .number("--nodes", o.tc.nodes, 1)
+        .number("--depth", o.tc.depth, 1)
+        .number("--margin", o.tc.margin_ms)
+        .number("--move-timeout", o.tc.move_timeout_ms, 1)
+        .number("--concurrency", o.concurrency, 1)
+        .number("--max-moves", o.max_moves)
+        .custom("--entering-king-rule",
+                [&o](const std::string& value) -> std::string {
+                    const auto rule = parse_entering_king_rule(value);
+                    if (!rule) return "needs a rule's name, got '" + value + "'";
+                    o.rule = *rule;
+                    return {};
+                })
+        .text("--out", o.out_dir)
+        .text("--plot", o.plot_file)
+        .custom("--sprt",
+                [&o](const std::string& value) -> std::string {
+                    o.sprt = parse_sprt(value);
+                    if (!o.sprt)
+                        return "needs elo0,elo1[,alpha,beta] with elo0 < elo1, got '" + value + "'";
+                    return {};
+                })
+        .custom("--seed",
+                [&o](const std::string& value) -> std::string {
+                    uint64_t seed = 0;
+                    if (!parse_integer(value, seed)) return "needs a number, got '" + value + "'";
+                    o.seed = seed;
+                    return {};
+                })
+        .number("--usi-timeout", o.usi_timeout_ms, 1)
+        .number("--ready-timeout", o.ready_timeout_ms, 1);
+    if (std::string e = flags.parse(args); !e.empty()) return fail(std::move(e));
     if (o.engine[0].empty() || o.engine[1].empty())
         return fail("--engine1 and --engine2 are required");
     if (o.tc.byoyomi_ms > 0 && o.tc.inc_ms > 0)

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/move.h"
-#include "match/game.h"
+#include "match/match_game.h"
 #include "match/options.h"
 
 namespace tsubame::usi {

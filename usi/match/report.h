@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "match/game.h"
+#include "match/match_game.h"
 #include "match/options.h"
 #include "match/stats.h"
 

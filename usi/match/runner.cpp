@@ -15,8 +15,8 @@
 
 #include <unistd.h>
 
-#include "match/engine.h"
-#include "match/game.h"
+#include "match/match_engine.h"
+#include "match/match_game.h"
 #include "match/options.h"
 #include "match/plot.h"
 #include "match/record.h"

@@ -15,6 +15,7 @@
 #include "core/notation.h"
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
+#include "flags.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
 #include "tools/selfplay.h"
@@ -34,53 +35,24 @@ constexpr std::string_view GENSFEN_USAGE =
     "                        each game starts with one drawn by the seed, and its random\n"
     "                        moves come after it)]\n";
 
-// Parses `--flag value` pairs into the options; the error names the bad argument.
+// Parses the flags into the options; the error names the bad argument.
 bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string& out,
                         std::string& eval_file, std::string& openings, std::string& error) {
-    for (int i = 2; i < argc; i += 2) {
-        const std::string_view flag = argv[i];
-        if (i + 1 >= argc) {
-            error = std::string(flag) + " needs a value";
-            return false;
-        }
-        const std::string_view value = argv[i + 1];
-        uint64_t               n     = 0;
-        if (flag == "--out") {
-            out = value;
-            continue;
-        }
-        if (flag == "--eval-file") {
-            eval_file = value;
-            continue;
-        }
-        if (flag == "--openings") {
-            openings = value;
-            continue;
-        }
-        if (!parse_integer(value, n)) {
-            error = std::string(flag) + " needs a number, got '" + std::string(value) + "'";
-            return false;
-        }
-        if (flag == "--games")
-            o.games = int(n);
-        else if (flag == "--nodes")
-            o.nodes = n;
-        else if (flag == "--seed")
-            o.seed = n;
-        else if (flag == "--random-moves")
-            o.random_moves = int(n);
-        else if (flag == "--random-max-ply")
-            o.random_max_ply = int(n);
-        else if (flag == "--eval-limit")
-            o.eval_limit = int(n);
-        else if (flag == "--max-plies")
-            o.max_plies = int(n);
-        else {
-            error = "unknown argument '" + std::string(flag) + "'";
-            return false;
-        }
-    }
-    if (out.empty()) error = "--out is required";
+    error = usi::FlagParser()
+                .text("--out", out)
+                .text("--eval-file", eval_file)
+                .text("--openings", openings)
+                .number("--games", o.games, 1)
+                .number("--nodes", o.nodes, 1)
+                .number("--seed", o.seed)
+                .number("--random-moves", o.random_moves)
+                .number("--random-max-ply", o.random_max_ply)
+                .number("--random-multipv", o.random_multipv)
+                .number("--random-margin", o.random_margin)
+                .number("--eval-limit", o.eval_limit, 1)
+                .number("--max-plies", o.max_plies, 1)
+                .parse(usi::arguments(argc, argv, 2));
+    if (error.empty() && out.empty()) error = "--out is required";
     return error.empty();
 }
 
@@ -148,10 +120,6 @@ std::string teacher_of(const nnue::Network& net, const std::string& eval_file) {
 }
 
 int run_gensfen(int argc, char* argv[]) {
-    if (argc == 3 && (std::string_view(argv[2]) == "--help" || std::string_view(argv[2]) == "-h")) {
-        std::cout << GENSFEN_USAGE;
-        return 0;
-    }
     SelfPlayOptions options;
     options.random_moves   = 6;
     options.random_max_ply = 32;
@@ -160,6 +128,10 @@ int run_gensfen(int argc, char* argv[]) {
     options.eval_limit = 2000;
     std::string out_path, eval_file, openings, error;
     if (!parse_gensfen_args(argc, argv, options, out_path, eval_file, openings, error)) {
+        if (error == "help") {
+            std::cout << GENSFEN_USAGE;
+            return 0;
+        }
         std::cerr << "gensfen: " << error << "\n" << GENSFEN_USAGE;
         return 2;
     }

@@ -13,7 +13,7 @@
 #include "command.h"
 #include "core/notation.h"
 #include "core/tokens.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "rules/game.h"
 #include "tools/tools.h"
 

@@ -11,6 +11,7 @@
 #include "command.h"
 #include "core/value.h"
 #include "eval/nnue/network.h"
+#include "flags.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
 #include "tools/game_record.h"
@@ -60,37 +61,27 @@ bool is_quiet_label(const Position& pos, const RecordedPly& ply) {
 
 int run_nnue_data(int argc, char* argv[]) {
     std::string              out_path, sfens_path;
-    uint64_t                 min_ply = 16;
+    uint64_t                 min_ply      = 16;
+    bool                     architecture = false;
     std::vector<std::string> shards;
-    for (int i = 2; i < argc; ++i) {
-        const std::string_view arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            std::cout << NNUE_DATA_USAGE;
-            return 0;
-        }
-        if (arg == "--architecture") {
-            std::cout << nnue::ARCHITECTURE << "\n";
-            return 0;
-        }
-        const bool takes_value = arg == "--out" || arg == "--sfens" || arg == "--min-ply";
-        if (takes_value && i + 1 >= argc) {
-            std::cerr << "nnue-data: " << arg << " needs a value\n" << NNUE_DATA_USAGE;
-            return 2;
-        }
-        if (arg == "--out")
-            out_path = argv[++i];
-        else if (arg == "--sfens")
-            sfens_path = argv[++i];
-        else if (arg == "--min-ply") {
-            if (!parse_integer(std::string_view(argv[++i]), min_ply)) {
-                std::cerr << "nnue-data: --min-ply needs a number\n";
-                return 2;
-            }
-        } else if (arg.starts_with("--")) {
-            std::cerr << "nnue-data: unknown argument '" << arg << "'\n" << NNUE_DATA_USAGE;
-            return 2;
-        } else
-            shards.emplace_back(arg);
+    const std::string        bad_args = usi::FlagParser()
+                                     .text("--out", out_path)
+                                     .text("--sfens", sfens_path)
+                                     .number("--min-ply", min_ply)
+                                     .toggle("--architecture", architecture)
+                                     .positional(shards)
+                                     .parse(usi::arguments(argc, argv, 2));
+    if (bad_args == "help") {
+        std::cout << NNUE_DATA_USAGE;
+        return 0;
+    }
+    if (!bad_args.empty()) {
+        std::cerr << "nnue-data: " << bad_args << "\n" << NNUE_DATA_USAGE;
+        return 2;
+    }
+    if (architecture) {
+        std::cout << nnue::ARCHITECTURE << "\n";
+        return 0;
     }
     if (out_path.empty() || shards.empty()) {
         std::cerr << NNUE_DATA_USAGE;

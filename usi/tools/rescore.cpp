@@ -15,6 +15,7 @@
 #include "core/value.h"
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
+#include "flags.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "tools/game_record.h"
@@ -37,31 +38,14 @@ struct RescoreArgs {
 };
 
 bool parse_rescore_args(int argc, char* argv[], RescoreArgs& a, std::string& error) {
-    for (int i = 2; i < argc; i += 2) {
-        const std::string_view flag = argv[i];
-        if (i + 1 >= argc) {
-            error = std::string(flag) + " needs a value";
-            return false;
-        }
-        const std::string_view value = argv[i + 1];
-        if (flag == "--in")
-            a.in = value;
-        else if (flag == "--out")
-            a.out = value;
-        else if (flag == "--eval-file")
-            a.eval_file = value;
-        else if (flag == "--nodes" || flag == "--min-ply") {
-            if (!parse_integer(value, flag == "--nodes" ? a.nodes : a.min_ply)) {
-                error = std::string(flag) + " needs a number, got '" + std::string(value) + "'";
-                return false;
-            }
-        } else {
-            error = "unknown argument '" + std::string(flag) + "'";
-            return false;
-        }
-    }
-    if (a.in.empty() || a.out.empty()) error = "--in and --out are required";
-    if (a.nodes == 0) error = "--nodes must be positive";
+    error = usi::FlagParser()
+                .text("--in", a.in)
+                .text("--out", a.out)
+                .text("--eval-file", a.eval_file)
+                .number("--nodes", a.nodes, 1)
+                .number("--min-ply", a.min_ply)
+                .parse(usi::arguments(argc, argv, 2));
+    if (error.empty() && (a.in.empty() || a.out.empty())) error = "--in and --out are required";
     return error.empty();
 }
 
@@ -112,13 +96,13 @@ bool quiet_answer(const Position& pos, const SearchResult& r) {
 } // namespace
 
 int run_rescore(int argc, char* argv[]) {
-    if (argc == 3 && (std::string_view(argv[2]) == "--help" || std::string_view(argv[2]) == "-h")) {
-        std::cout << RESCORE_USAGE;
-        return 0;
-    }
     RescoreArgs a;
     std::string error;
     if (!parse_rescore_args(argc, argv, a, error)) {
+        if (error == "help") {
+            std::cout << RESCORE_USAGE;
+            return 0;
+        }
         std::cerr << "rescore: " << error << "\n" << RESCORE_USAGE;
         return 2;
     }

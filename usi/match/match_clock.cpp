@@ -1,4 +1,4 @@
-#include "match/clock.h"
+#include "match/match_clock.h"
 
 #include <algorithm>
 

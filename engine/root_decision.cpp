@@ -1,4 +1,4 @@
-#include "search/thinking.h"
+#include "root_decision.h"
 
 #include <algorithm>
 

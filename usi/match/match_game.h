@@ -13,7 +13,7 @@
 
 #include "core/move.h"
 #include "match/arbiter.h"
-#include "match/engine.h"
+#include "match/match_engine.h"
 #include "match/options.h"
 
 namespace tsubame::usi {

@@ -1,4 +1,4 @@
-#include "match/engine.h"
+#include "match/match_engine.h"
 
 #include <algorithm>
 #include <chrono>

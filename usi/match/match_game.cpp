@@ -1,8 +1,8 @@
-#include "match/game.h"
+#include "match/match_game.h"
 
 #include <algorithm>
 
-#include "match/clock.h"
+#include "match/match_clock.h"
 
 namespace tsubame::usi {
 
