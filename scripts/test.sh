@@ -12,7 +12,9 @@
 #      with the bench signature again: PGO and LTO must not change the search;
 #   6. fuzz: 30 s of libFuzzer over the USI command, SFEN and move parsers (scripts/fuzz.sh),
 #      on the build of stage 3;
-#   7. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
+#   7. spsa: two iterations of the search-constant tuner (scripts/spsa.py) at 300 nodes a
+#      move, resumed once, with the engine of stage 1: its state file, log and bounds;
+#   8. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
 #      --small), with the engine of stage 1: generation, records, PyTorch, export, and the
 #      check that the engine's integer net matches the Python reference exactly.
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
@@ -72,6 +74,30 @@ pgo() {
 fuzz() {
   TSUBAME_FUZZ_BUILD="$root/build/ci-sanitize" "$root/scripts/fuzz.sh" 30
 }
+spsa() {
+  local dir
+  dir=$(mktemp -d)
+  local run=(python3 "$root/scripts/spsa.py" --state "$dir/run.json")
+  "${run[@]}" --engine "$root/build/ci-release/usi/tsubame" --param RfpMargin:118:100:130:20:0.002 \
+    --nodes 300 --iterations 1 --openings "$root/scripts/openings/search-select.sfen" --seed 1
+  # Resumed with more iterations: the state keeps the first one.
+  python3 - "$dir/run.json" <<'PY'
+import json, sys
+state = json.load(open(sys.argv[1]))
+state["config"]["iterations"] = 2
+json.dump(state, open(sys.argv[1], "w"))
+PY
+  "${run[@]}"
+  python3 - "$dir/run.json" "$dir/run.tsv" <<'PY'
+import json, sys
+state = json.load(open(sys.argv[1]))
+assert len(state["history"]) == 2, state["history"]
+assert all(h["result"] in (-2, -1, 0, 1, 2) for h in state["history"]), state["history"]
+assert 100 <= state["theta"]["RfpMargin"] <= 130, state["theta"]
+assert len(open(sys.argv[2]).read().splitlines()) == 3
+PY
+  rm -rf "$dir"
+}
 train_small() {
   rm -rf "$root/build/train-small"
   TSUBAME="$root/build/ci-release/usi/tsubame" "$root/scripts/train/run.sh" --small
@@ -88,6 +114,7 @@ if [[ $# -eq 0 ]]; then
   run_stage clang-format format
   run_stage pgo pgo
   run_stage fuzz fuzz
+  run_stage spsa spsa
   run_stage train-small train_small
 fi
 

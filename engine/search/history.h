@@ -1,8 +1,9 @@
 #pragma once
 
-// The search's memory of which quiet moves worked: the butterfly history (by side, origin or
+// The search's memory of which moves worked: the butterfly history (by side, origin or
 // dropped type, and destination), the continuation histories (by the piece and destination of
-// a move some plies back, then of the reply) and their shared update rule.
+// a move some plies back, then of the reply), the capture history, and their shared update
+// rule.
 
 #include <cstdint>
 #include <cstdlib>
@@ -32,12 +33,15 @@ struct ContinuationTable {
     PieceToHistory entry[PIECE_NB][SQ_NB];
 };
 
+/// Capture history: [moved piece][destination][captured type].
+using CaptureHistory = int16_t[PIECE_NB][SQ_NB][PIECE_TYPE_NB];
+
 /// Adds `bonus` to a history entry with gravity: the larger the entry already is in the
-/// bonus's direction, the less it grows, so that it stays below HISTORY_MAX.
+/// bonus's direction, the less it grows, so that it stays below `limit`.
 template <typename Entry>
-void apply_bonus(Entry& entry, int bonus) {
+void apply_bonus(Entry& entry, int bonus, int limit = HISTORY_MAX) {
     const int h = entry;
-    entry       = Entry(h + bonus - h * std::abs(bonus) / HISTORY_MAX);
+    entry       = Entry(h + bonus - h * std::abs(bonus) / limit);
 }
 
 } // namespace tsubame

@@ -21,6 +21,9 @@ struct SearchParams {
     int lmr_pv_node       = 1; ///< less at a PV node
     int lmr_history_div   = 10000; ///< quiet ordering score / this, taken off
     int lmr_captures      = 0; ///< 1: late captures and promotions are reduced too (less 1)
+    int lmr_tt_capture    = 0; ///< 1: a quiet move 1 more where the stored move is a capture
+    int lmr_cutoffs       = 0; ///< 1: 1 more when this node's children failed high over 3 times
+    int lmr_research      = 0; ///< 1: the re-search deeper or shallower by the reduced result
     // Shallow pruning of moves.
     int lmp_base              = 3; ///< late move pruning after (base + depth^2) / (2 - improving)
     int lmp_max_depth         = 6;
@@ -34,24 +37,29 @@ struct SearchParams {
     int see_capture_max_depth = 6;
     int check_see_max_depth   = 4; ///< checks losing over 100 a ply are pruned to this depth
     // Node pruning.
-    int razor_margin     = 300; ///< per ply
-    int razor_max_depth  = 2;
-    int rfp_margin       = 118; ///< reverse futility margin per ply (YaneuraOu's)
-    int rfp_max_depth    = 10;
-    int nmp_min_depth    = 3;
-    int nmp_r_base       = 3; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
-    int nmp_r_div        = 4;
-    int nmp_verify_depth = 12; ///< from this depth a null-move cut-off is verified
-    int nmp_cut_only     = 0; ///< 1: only at expected cut nodes (Stockfish)
+    int razor_margin      = 300; ///< per ply
+    int razor_max_depth   = 2;
+    int rfp_margin        = 118; ///< reverse futility margin per ply (YaneuraOu's)
+    int rfp_max_depth     = 10;
+    int nmp_min_depth     = 3;
+    int nmp_r_base        = 3; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
+    int nmp_r_div         = 4;
+    int nmp_verify_depth  = 12; ///< from this depth a null-move cut-off is verified
+    int nmp_cut_only      = 0; ///< 1: only at expected cut nodes (Stockfish)
+    int probcut_margin    = 0; ///< ProbCut's beta is beta + this; 0: no ProbCut
+    int probcut_min_depth = 5;
     // Extensions and the node's depth.
     int check_extension     = 1; ///< checks that keep their material are extended
     int singular_min_depth  = 6;
     int singular_margin     = 2; ///< singular beta = stored value - margin * depth
     int alpha_raise_reduces = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
     // Move ordering.
-    int quiet_check_bonus = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
-    int threat_escape     = 20000; ///< a threatened piece moved out of reach (search/threats.h)
-    int threat_into       = 10000; ///< taken off a move into a cheaper attacker's reach
+    int quiet_check_bonus   = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
+    int threat_escape       = 20000; ///< a threatened piece moved out of reach (search/threats.h)
+    int threat_into         = 10000; ///< taken off a move into a cheaper attacker's reach
+    int capture_history_div = 0; ///< capture ordering + capture history / this; 0: none
+    // The static evaluation's correction (search/correction.h).
+    int correction_weight = 0; ///< per cent of the learned correction added; 0: none
 };
 
 /// A named entry of SearchParams for the option table: `name` is set by `setoption name
@@ -71,6 +79,9 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"LmrPvNode", &SearchParams::lmr_pv_node, 0, 5},
     {"LmrHistoryDiv", &SearchParams::lmr_history_div, 1000, 100000},
     {"LmrCaptures", &SearchParams::lmr_captures, 0, 1},
+    {"LmrTtCapture", &SearchParams::lmr_tt_capture, 0, 1},
+    {"LmrCutoffs", &SearchParams::lmr_cutoffs, 0, 1},
+    {"LmrResearch", &SearchParams::lmr_research, 0, 1},
     {"LmpBase", &SearchParams::lmp_base, 0, 50},
     {"LmpMaxDepth", &SearchParams::lmp_max_depth, 0, 100},
     {"LmpChecks", &SearchParams::lmp_checks, 0, 1},
@@ -91,6 +102,8 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"NmpRDiv", &SearchParams::nmp_r_div, 1, 20},
     {"NmpVerifyDepth", &SearchParams::nmp_verify_depth, 1, 100},
     {"NmpCutOnly", &SearchParams::nmp_cut_only, 0, 1},
+    {"ProbcutMargin", &SearchParams::probcut_margin, 0, 2000},
+    {"ProbcutMinDepth", &SearchParams::probcut_min_depth, 5, 100},
     {"CheckExtension", &SearchParams::check_extension, 0, 1},
     {"SingularMinDepth", &SearchParams::singular_min_depth, 2, 100},
     {"SingularMargin", &SearchParams::singular_margin, 0, 20},
@@ -98,6 +111,8 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"QuietCheckBonus", &SearchParams::quiet_check_bonus, 0, 100000},
     {"ThreatEscape", &SearchParams::threat_escape, 0, 100000},
     {"ThreatInto", &SearchParams::threat_into, 0, 100000},
+    {"CaptureHistoryDiv", &SearchParams::capture_history_div, 0, 1000},
+    {"CorrectionWeight", &SearchParams::correction_weight, 0, 400},
 };
 
 } // namespace tsubame

@@ -47,6 +47,8 @@ void Searcher::set_budget(const TimeBudget& budget) {
 void Searcher::clear() {
     std::memset(history_, 0, sizeof(history_));
     std::memset(static_cast<void*>(continuation_.get()), 0, sizeof(ContinuationTable));
+    std::memset(capture_history_, 0, sizeof(capture_history_));
+    correction_ = {};
     for (auto& row : counter_moves_)
         std::fill(std::begin(row), std::end(row), Move::none());
 }
@@ -528,6 +530,38 @@ void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
     }
 }
 
+void Searcher::update_capture_stats(const Position& pos, Move best, bool best_is_capture,
+                                    const Move* captures, int capture_count, int depth) {
+    const int bonus = std::min(350 * depth + 100, 4000);
+    auto      entry = [&](Move m) -> int16_t& {
+        return capture_history_[m.moved_piece_after()][m.to()][type_of(pos.piece_on(m.to()))];
+    };
+    if (best_is_capture) apply_bonus(entry(best), bonus);
+    for (int i = 0; i < capture_count; ++i)
+        apply_bonus(entry(captures[i]), -bonus);
+}
+
+Value Searcher::corrected_eval(const Position& pos, const Stack* ss, Value raw) const {
+    if (!params_.correction_weight || raw == VALUE_NONE) return raw;
+    const Color us   = pos.side_to_move();
+    const Move  last = (ss - 1)->current;
+    int         sum  = correction_.pawn[us][pawn_structure_index(pos)];
+    if (is_board_move(last)) sum += correction_.last_move[us][last.moved_piece_after()][last.to()];
+    // The two tables learn the same errors: their mean is the estimate.
+    const Value v = raw + sum * params_.correction_weight / (2 * 100 * CORRECTION_GRAIN);
+    return std::clamp(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+void Searcher::update_correction(const Position& pos, const Stack* ss, Value best, int depth) {
+    const Color us    = pos.side_to_move();
+    const int   bonus = correction_bonus(best - ss->static_eval, depth);
+    apply_bonus(correction_.pawn[us][pawn_structure_index(pos)], bonus, CORRECTION_LIMIT);
+    const Move last = (ss - 1)->current;
+    if (is_board_move(last))
+        apply_bonus(correction_.last_move[us][last.moved_piece_after()][last.to()], bonus,
+                    CORRECTION_LIMIT);
+}
+
 int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
     const Piece  pc = m.moved_piece_after();
     const Square to = m.to();
@@ -551,12 +585,13 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     if (!pv_node && tt_hit && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
 
-    const bool in_check = pos.in_check();
-    Value      best     = -VALUE_INFINITE;
-    Value      eval     = VALUE_NONE;
+    const bool in_check  = pos.in_check();
+    Value      best      = -VALUE_INFINITE;
+    Value      eval      = VALUE_NONE; // the net's, stored; the stand-pat value is corrected
+    Value      stand_pat = VALUE_NONE;
     if (!in_check) {
-        eval = tt_hit && tt.eval != VALUE_NONE ? tt.eval : static_eval(pos, ss);
-        best = eval; // stand pat: the side to move may decline every capture
+        eval      = tt_hit && tt.eval != VALUE_NONE ? tt.eval : static_eval(pos, ss);
+        stand_pat = best = corrected_eval(pos, ss, eval); // the side may decline every capture
         if (best >= beta) {
             // Stored so that the next visit skips the evaluation (most qsearch nodes end here).
             if (!tt_hit || tt.bound == BOUND_NONE)
@@ -595,7 +630,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
             if (is_capture(pos, m) && !m.is_promotion()) {
                 const PieceType victim = type_of(pos.piece_on(m.to()));
                 // Delta pruning: a capture that cannot lift the score to alpha.
-                if (eval + capture_value(victim) + 200 <= alpha) continue;
+                if (stand_pat + capture_value(victim) + 200 <= alpha) continue;
                 // Captures that lose material in the exchange.
                 if (!see_ge(pos, m, 0)) continue;
             }

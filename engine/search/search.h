@@ -24,6 +24,7 @@
 #include "eval/nnue/refresh_cache.h"
 #include "mate/mate_solver.h"
 #include "search/clock.h"
+#include "search/correction.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/params.h"
@@ -149,7 +150,8 @@ private:
         int             ply          = 0;
         bool            null_ok      = true;
         Move            excluded     = Move::none(); ///< Skipped by the singular-extension test.
-        Value           static_eval  = VALUE_NONE;
+        Value           static_eval  = VALUE_NONE; ///< Corrected (search/correction.h).
+        int             cutoff_count = 0; ///< Beta cut-offs of this ply's nodes under one parent.
         /// The network's first layer here, valid once accumulator_ready (computed lazily, from
         /// the parent's by the move that led here).
         nnue::Accumulator accumulator;
@@ -200,11 +202,12 @@ private:
         Move     excluded  = Move::none(); ///< Skipped by the singular-extension test.
         uint64_t key       = 0;
         TTData   tt{};
-        bool     tt_hit   = false;
-        Value    tt_value = VALUE_NONE; ///< From the node's view (mates by ply).
-        Move     tt_move  = Move::none(); ///< The stored move, if legal here.
-        Value    raw_eval = VALUE_NONE; ///< The net's score; VALUE_NONE in check.
-        Value    eval     = VALUE_NONE; ///< raw_eval sharpened by the stored bound.
+        bool     tt_hit     = false;
+        Value    tt_value   = VALUE_NONE; ///< From the node's view (mates by ply).
+        Move     tt_move    = Move::none(); ///< The stored move, if legal here.
+        bool     tt_capture = false; ///< The stored move takes a piece.
+        Value    raw_eval   = VALUE_NONE; ///< The net's score; VALUE_NONE in check.
+        Value    eval       = VALUE_NONE; ///< raw_eval sharpened by the stored bound.
     };
     /// A move of a node being searched.
     struct MoveInfo {
@@ -223,6 +226,9 @@ private:
     /// value when one of them settles it.
     std::optional<Value> prune_node(Position& pos, Stack* ss, const Node& node, Value alpha,
                                     Value beta);
+    /// ProbCut: a capture whose reduced search beats `probcut_beta` would very likely beat
+    /// beta at full depth; its value then, else nullopt.
+    std::optional<Value> probcut(Position& pos, Stack* ss, const Node& node, Value probcut_beta);
     /// Shallow pruning of a move (late move, continuation history, futility, SEE): true to
     /// skip it.
     bool prune_move(const Position& pos, const Stack* ss, const Node& node, const MoveInfo& move,
@@ -236,7 +242,7 @@ private:
     /// with a reduced null window, searched again when they beat alpha (in full at a PV node,
     /// the PV into `pv`).
     Value search_move(Position& pos, Stack* ss, const Node& node, const MoveInfo& move, Value alpha,
-                      Value beta, int new_depth, int move_count, Move* pv);
+                      Value beta, Value best, int new_depth, int move_count, Move* pv);
     /// Quiescence: captures and pawn promotions (evasions in check), the best two of them and
     /// then recaptures only. `qdepth` counts down from 0; below QS_RECAPTURE_DEPTH only
     /// recaptures on the last move's square are generated.
@@ -297,6 +303,14 @@ private:
     /// Killers, counter-move and histories after a quiet move caused a beta cutoff.
     void update_quiet_stats(Stack* ss, Color us, Move best, const Move* quiets, int quiet_count,
                             int depth);
+    /// Capture history after a node's search: a bonus to the capture that cut it, a malus to
+    /// the captures searched before its best move.
+    void update_capture_stats(const Position& pos, Move best, bool best_is_capture,
+                              const Move* captures, int capture_count, int depth);
+    /// The static evaluation with the learned correction (SearchParams::correction_weight).
+    Value corrected_eval(const Position& pos, const Stack* ss, Value raw) const;
+    /// Teaches the correction tables a searched node's error (result minus corrected eval).
+    void update_correction(const Position& pos, const Stack* ss, Value best, int depth);
     /// Adds `bonus` to the continuation histories of the moves 1, 2 and 4 plies back.
     void update_continuation(Stack* ss, Move m, int bonus);
     /// Quiet-move ordering score: butterfly history plus continuation histories.
@@ -348,7 +362,9 @@ private:
     int                         root_depth_        = 0;
     std::vector<Move>           root_moves_; ///< The moves the current root line may choose from.
     std::vector<RootMove>       root_ranking_; ///< Every root move, the current lines first.
-    ButterflyHistory            history_ = {};
+    ButterflyHistory            history_         = {};
+    CaptureHistory              capture_history_ = {};
+    CorrectionHistory           correction_      = {};
     /// Score of the root move that last raised alpha (kept for a stopped iteration).
     Value root_best_ = VALUE_NONE;
     /// In large pages: 13 MB a thread, whose first touch is paid at `isready`.

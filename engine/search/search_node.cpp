@@ -32,15 +32,21 @@ int Searcher::reduction(int depth, int move_count) const {
 // The ordering of a node's moves for MovePicker: the stored move, winning captures by value,
 // promotions, killers and the counter move, quiet moves by history, losing captures last.
 auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
-    const Move* counter_slot = counter_move_slot((ss - 1)->current);
-    const Move  counter      = counter_slot ? *counter_slot : Move::none();
-    return [this, &pos, ss, tt_move16, counter, us = pos.side_to_move(), threats = Threats{},
-            have_threats = false](Move m) mutable {
+    const Move* counter_slot          = counter_move_slot((ss - 1)->current);
+    const Move  counter               = counter_slot ? *counter_slot : Move::none();
+    auto        capture_history_score = [this](const Position& p, Move m) {
+        return params_.capture_history_div
+                        ? capture_history_[m.moved_piece_after()][m.to()][type_of(p.piece_on(m.to()))]
+                       / params_.capture_history_div
+                        : 0;
+    };
+    return [this, &pos, ss, tt_move16, capture_history_score, counter, us = pos.side_to_move(),
+            threats = Threats{}, have_threats = false](Move m) mutable {
         if (tt_move16 && m.to16() == tt_move16) return 1 << 30;
         // Captures that lose material by SEE go after the quiet moves.
         if (is_capture(pos, m))
             return (see_ge(pos, m, 0) ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
-                 + capture_score(pos, m);
+                 + capture_score(pos, m) + capture_history_score(pos, m);
         if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
         if (m == ss->killers[0]) return (1 << 26) + 2;
         if (m == ss->killers[1]) return (1 << 26) + 1;
@@ -86,16 +92,17 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // search results (mate scores included, unadjusted for ply) on every visit.
     const TTData* tt = node.tt_hit ? &node.tt : nullptr;
     node.raw_eval    = node.in_check ? VALUE_NONE : stored_or_static_eval(pos, ss, tt);
-    node.eval        = sharpened_eval(node.raw_eval, tt, node.tt_value);
-    ss->static_eval  = node.raw_eval;
+    ss->static_eval  = corrected_eval(pos, ss, node.raw_eval);
+    node.eval        = sharpened_eval(ss->static_eval, tt, node.tt_value);
     // The first visit stores the evaluation at once: a node cut below by a pruning rule stores
     // nothing else, and a revisit would evaluate it again.
     if (!node.tt_hit && !node.excluded && node.raw_eval != VALUE_NONE)
         tt_.store(node.key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, node.raw_eval);
     // Better than two plies ago: prune less, the position is going our way.
-    node.improving = node.raw_eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE
-                  && node.raw_eval > (ss - 2)->static_eval;
+    node.improving = ss->static_eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE
+                  && ss->static_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+    (ss + 2)->cutoff_count                      = 0;
 
     // One-move mate, tested before any pruning: a node that static measures would cut can
     // still be lost (or won) to a single drop. An entry of the main search means the node was
@@ -122,6 +129,7 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
     // staged generation (see MovePicker).
     node.tt_move =
         !node.root && node.tt_hit ? generated_move_from16(pos, node.tt.move16) : Move::none();
+    node.tt_capture            = node.tt_move != Move::none() && is_capture(pos, node.tt_move);
     const Color     us         = pos.side_to_move();
     auto            score_move = move_scorer(pos, ss, node.tt_hit ? node.tt.move16 : 0);
     const NodeMoves all        = node.root && !limits_.searchmoves.empty() ? NodeMoves::ALL_LEGAL
@@ -135,6 +143,8 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
     int   move_count = 0;
     Move  quiets[64];
     int   quiet_count = 0;
+    Move  captures[32];
+    int   capture_count = 0;
 
     for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
         if (node.root && std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end())
@@ -150,8 +160,8 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
 
         int extension = 0;
         if (const auto cut = extend(pos, ss, node, move, beta, extension)) return *cut;
-        const Value v = search_move(pos, ss, node, move, alpha, beta, node.depth - 1 + extension,
-                                    move_count, pv);
+        const Value v = search_move(pos, ss, node, move, alpha, beta, best,
+                                    node.depth - 1 + extension, move_count, pv);
         if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
 
         if (v > best) {
@@ -160,7 +170,10 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
                 best_move = m;
                 if (node.pv_node) update_pv(ss->pv, m, (ss + 1)->pv);
                 if (node.root) root_best_ = v;
-                if (v >= beta) break;
+                if (v >= beta) {
+                    ++ss->cutoff_count;
+                    break;
+                }
                 // Once alpha is raised the other moves need only show they are worse: a
                 // shallower search may do (Stockfish).
                 if (node.depth > 2 && node.depth < 14 && !is_mate_score(v))
@@ -168,15 +181,25 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
                 alpha = v;
             }
         }
-        if (!move.capture_or_promotion && m != best_move && quiet_count < 64)
-            quiets[quiet_count++] = m;
+        if (m == best_move) continue;
+        if (!move.capture_or_promotion && quiet_count < 64) quiets[quiet_count++] = m;
+        if (is_capture(pos, m) && capture_count < 32) captures[capture_count++] = m;
     }
 
     // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.
     if (move_count == 0) return node.excluded ? alpha : mated_in(ss->ply);
-    if (best >= beta && best_move != Move::none() && !is_capture(pos, best_move)
-        && !best_move.is_promotion())
+    const bool best_is_capture = best_move != Move::none() && is_capture(pos, best_move);
+    if (best >= beta && best_move != Move::none() && !best_is_capture && !best_move.is_promotion())
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, node.depth);
+    if (best >= beta && params_.capture_history_div)
+        update_capture_stats(pos, best_move, best_is_capture, captures, capture_count, node.depth);
+    // The correction learns from results that bound the evaluation's error on the side they
+    // bound: not from a capture's (the material changed), nor a fail-high below the
+    // evaluation, nor a fail-low above it.
+    if (params_.correction_weight && !node.in_check && !node.excluded && !best_is_capture
+        && !is_mate_score(best) && !(best >= beta && best <= ss->static_eval)
+        && !(best_move == Move::none() && best >= ss->static_eval))
+        update_correction(pos, ss, best, node.depth);
     if (!node.excluded)
         store_node(node.key, ss->ply, best, beta, best_move, node.depth, node.pv_node,
                    node.raw_eval);
@@ -222,6 +245,40 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, const Node& 
             const Value w = search(pos, ss, beta - 1, beta, depth - R, false, false);
             ss->null_ok   = true;
             if (w >= beta) return v;
+        }
+    }
+    // ProbCut, unless the table already says a search this deep fell short of its beta.
+    const Value probcut_beta = beta + params_.probcut_margin;
+    if (params_.probcut_margin && depth >= params_.probcut_min_depth && !is_mate_score(probcut_beta)
+        && !(node.tt_hit && node.tt.depth >= depth - 3 && node.tt_value != VALUE_NONE
+             && node.tt_value < probcut_beta))
+        if (const auto v = probcut(pos, ss, node, probcut_beta)) return *v - (probcut_beta - beta);
+    return std::nullopt;
+}
+
+std::optional<Value> Searcher::probcut(Position& pos, Stack* ss, const Node& node,
+                                       Value probcut_beta) {
+    OrderedMoves captures;
+    captures.generate<GenType::CAPTURES>(pos);
+    captures.score(
+        [&](Move m) { return is_capture(pos, m) ? capture_score(pos, m) : promotion_gain(m); });
+    for (Move m = captures.next(); m != Move::none(); m = captures.next()) {
+        // Only a capture that wins enough by itself to lift the evaluation over the beta.
+        if (!see_ge(pos, m, probcut_beta - ss->static_eval)) continue;
+        StateInfo st;
+        make_move(pos, ss, m, st);
+        (ss + 1)->null_ok = true;
+        // A quiescence search first: most candidates fail there, cheaply.
+        Value v = -qsearch(pos, ss + 1, -probcut_beta, -probcut_beta + 1, false);
+        if (v >= probcut_beta)
+            v = -search(pos, ss + 1, -probcut_beta, -probcut_beta + 1, node.depth - 4, false,
+                        !node.cut_node);
+        pos.undo_move(m);
+        if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v >= probcut_beta) {
+            tt_.store(node.key, value_to_tt(v, ss->ply), BOUND_LOWER, node.depth - 3, m.to16(),
+                      node.raw_eval);
+            return v;
         }
     }
     return std::nullopt;
@@ -289,7 +346,8 @@ std::optional<Value> Searcher::extend(Position& pos, Stack* ss, const Node& node
 }
 
 Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const MoveInfo& move,
-                            Value alpha, Value beta, int new_depth, int move_count, Move* pv) {
+                            Value alpha, Value beta, Value best, int new_depth, int move_count,
+                            Move* pv) {
     const Move m = move.m;
     // Read before the move is made: the history of the move from this position.
     int r = 0;
@@ -299,8 +357,13 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
           + params_.lmr_not_improving * !node.improving - params_.lmr_pv_node * node.pv_node;
         if (move.capture_or_promotion)
             r -= 1;
-        else
+        else {
             r -= quiet_score(ss, pos.side_to_move(), m) / params_.lmr_history_div;
+            // The stored move takes a piece: the quiet ones are less likely to matter.
+            r += params_.lmr_tt_capture * node.tt_capture;
+        }
+        // The children keep failing high: this looks like an all node.
+        r += params_.lmr_cutoffs * ((ss + 1)->cutoff_count > 3);
         r = std::clamp(r, 0, std::max(new_depth - 1, 0));
     }
     StateInfo st;
@@ -315,8 +378,15 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
                     !node.pv_node && !node.cut_node);
     } else {
         v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
-        if (v > alpha && r > 0)
-            v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !node.cut_node);
+        if (v > alpha && r > 0) {
+            const int reduced = new_depth - r;
+            // A result well above the best so far deserves more depth, one barely above it
+            // less (Stockfish).
+            if (params_.lmr_research)
+                new_depth += (v > best + 50 + 2 * new_depth) - (v < best + 10);
+            if (new_depth > reduced)
+                v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !node.cut_node);
+        }
         // Every move that raises alpha at a PV node gets a full-window search, so that the
         // PV below it is its own and never a stale line of another move.
         if (node.pv_node && v > alpha) {

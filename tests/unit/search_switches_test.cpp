@@ -1,0 +1,112 @@
+// The search's candidate rules behind SearchParams switches (capture history, correction
+// history, ProbCut, the Stockfish-style reduction adjustments): each one, switched on alone,
+// changes the search (so the switch is wired) and keeps the search's tactics; and the
+// correction history's pieces behave as documented.
+
+#include <gtest/gtest.h>
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/notation.h"
+#include "engine/engine.h"
+#include "rules/game.h"
+#include "search/correction.h"
+
+namespace tsubame {
+namespace {
+
+// A switch and the value that turns it on.
+struct Switch {
+    const char* name;
+    int SearchParams::*field;
+    int                on;
+};
+
+const Switch SWITCHES[] = {
+    {"LmrTtCapture", &SearchParams::lmr_tt_capture, 1},
+    {"LmrCutoffs", &SearchParams::lmr_cutoffs, 1},
+    {"LmrResearch", &SearchParams::lmr_research, 1},
+    {"ProbcutMargin", &SearchParams::probcut_margin, 200},
+    {"CaptureHistoryDiv", &SearchParams::capture_history_div, 8},
+    {"CorrectionWeight", &SearchParams::correction_weight, 100},
+};
+
+// A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.
+struct Answer {
+    std::string move;
+    Value       score = VALUE_NONE;
+};
+Answer search(const Switch* sw, const char* sfen, int depth) {
+    std::mutex mutex;
+    Answer     answer;
+    Engine     engine{Engine::Callbacks{[&](const SearchInfo& i) {
+                                        std::lock_guard lock(mutex);
+                                        answer.score = i.score;
+                                    },
+                                    [&](const BestMove& b) {
+                                        std::lock_guard lock(mutex);
+                                        if (b.kind == BestMove::Kind::MOVE)
+                                            answer.move = to_usi(b.move);
+                                    }}};
+    if (sw) engine.options().search.params.*(sw->field) = sw->on;
+    EXPECT_TRUE(engine.set_position(sfen, {}).ok()) << sfen;
+    SearchLimits limits;
+    limits.depth = depth;
+    engine.go(limits);
+    engine.wait();
+    std::lock_guard lock(mutex);
+    return answer;
+}
+
+uint64_t bench_nodes(const Switch* sw, int depth) {
+    Engine engine{Engine::Callbacks{[](const SearchInfo&) {}, [](const BestMove&) {}}};
+    if (sw) engine.options().search.params.*(sw->field) = sw->on;
+    return engine.bench(depth).nodes;
+}
+
+TEST(SearchSwitches, EachChangesTheSearchOfTheBenchPositions) {
+    const uint64_t base = bench_nodes(nullptr, 7);
+    for (const Switch& sw : SWITCHES)
+        EXPECT_NE(bench_nodes(&sw, 7), base) << sw.name << " changes nothing";
+}
+
+TEST(SearchSwitches, EachKeepsTheTactics) {
+    for (const Switch& sw : SWITCHES) {
+        // A rook attacked by a silver and defended by nothing.
+        EXPECT_EQ(search(&sw, "4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1", 6).move.substr(0, 4), "4f5e")
+            << sw.name;
+        // A mate in one by a gold drop, and a mate in 3 with no attacking king.
+        const Answer one = search(&sw, "4k4/9/4G4/9/9/9/9/9/4K4 b G 1", 5);
+        EXPECT_EQ(one.score, mate_in(1)) << sw.name;
+        const Answer three = search(&sw, "k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 1", 7);
+        EXPECT_EQ(three.score, mate_in(3)) << sw.name;
+    }
+}
+
+TEST(Correction, PawnStructureIndexFollowsThePawnsOnly) {
+    Game a, b, c;
+    ASSERT_TRUE(a.set_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").ok());
+    // A rook moved: the same pawns.
+    ASSERT_TRUE(b.set_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B3R3/LNSGKGSNL b - 1").ok());
+    // A pawn advanced.
+    ASSERT_TRUE(
+        c.set_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1").ok());
+    const int ia = pawn_structure_index(a.position());
+    EXPECT_EQ(pawn_structure_index(b.position()), ia);
+    EXPECT_NE(pawn_structure_index(c.position()), ia);
+    EXPECT_GE(ia, 0);
+    EXPECT_LT(ia, PAWN_CORRECTION_SIZE);
+}
+
+TEST(Correction, BonusGrowsWithDepthAndIsBounded) {
+    EXPECT_EQ(correction_bonus(10, 8), 10 * CORRECTION_GRAIN);
+    EXPECT_EQ(correction_bonus(10, 16), 20 * CORRECTION_GRAIN);
+    EXPECT_EQ(correction_bonus(-10, 8), -10 * CORRECTION_GRAIN);
+    EXPECT_EQ(correction_bonus(5000, 20), CORRECTION_LIMIT / 4);
+    EXPECT_EQ(correction_bonus(-5000, 20), -CORRECTION_LIMIT / 4);
+}
+
+} // namespace
+} // namespace tsubame
