@@ -233,6 +233,19 @@ TEST(MatchOptionsTest, ParsesFlagsAndDefaults) {
         error);
     ASSERT_TRUE(rule) << error;
     EXPECT_EQ(rule->rule, EnteringKingRule::CSA24);
+    // Pondering sets USI_Ponder unless an engine's options give it, and needs a clock.
+    const auto ponder = parse_match_options({"--engine1", "a", "--engine2", "b", "--opt2",
+                                             "USI_Ponder=false", "--byoyomi", "100", "--ponder"},
+                                            error);
+    ASSERT_TRUE(ponder) << error;
+    EXPECT_TRUE(ponder->ponder);
+    ASSERT_EQ(ponder->options[0].size(), 1u);
+    EXPECT_EQ(ponder->options[0][0], (std::pair<std::string, std::string>{"USI_Ponder", "true"}));
+    ASSERT_EQ(ponder->options[1].size(), 1u);
+    EXPECT_EQ(ponder->options[1][0].second, "false");
+    EXPECT_FALSE(parse_match_options(
+        {"--engine1", "a", "--engine2", "b", "--nodes", "9", "--ponder"}, error));
+    EXPECT_NE(error.find("--ponder needs a clock"), std::string::npos) << error;
 }
 
 TEST(MatchClockTest, ByoyomiFischerSuddenDeathAndNodes) {
@@ -666,6 +679,16 @@ TEST(MatchGame, AnswerWithinTheMarginCountsAsLate) {
     EXPECT_EQ(g.tally[0].late, 2);
 }
 
+TEST(MatchGame, ASecondBestmoveIsCounted) {
+    MatchOptions o     = fast_options();
+    o.max_moves        = 10;
+    const GameResult g = one_game("double", "sane", o);
+    EXPECT_EQ(g.outcome.reason, Termination::MAX_MOVES) << g.outcome.detail;
+    // Each go's second bestmove is found when the next go is sent.
+    EXPECT_EQ(g.tally[0].extra_bestmoves, g.tally[0].moves - 1);
+    EXPECT_EQ(g.tally[1].extra_bestmoves, 0);
+}
+
 TEST(MatchGame, ResignLoses) {
     const GameResult g = one_game("sane", "resign");
     EXPECT_EQ(g.outcome.reason, Termination::RESIGN);
@@ -690,6 +713,68 @@ TEST(MatchGame, EngineWithoutUsiokLosesAtStartup) {
     const GameResult g = one_game("sane", "nousiok", o);
     EXPECT_EQ(g.outcome.reason, Termination::STARTUP_FAILURE);
     EXPECT_EQ(g.winner_engine(), 0);
+}
+
+// A pondering game of 20 plies between two fakes.
+GameResult ponder_game(const std::string& mode1, const std::string& mode2, int max_moves = 20) {
+    MatchOptions o = fast_options();
+    o.ponder       = true;
+    o.max_moves    = max_moves;
+    return one_game(mode1, mode2, o);
+}
+
+TEST(MatchGame, APredictedMoveIsAnsweredAfterPonderhit) {
+    // Each fake predicts the first legal reply, which the other then plays: every move but an
+    // engine's first comes from a ponderhit.
+    const GameResult g = ponder_game("ponder", "ponder");
+    ASSERT_TRUE(g.outcome.reason == Termination::MAX_MOVES
+                || g.outcome.reason == Termination::REPETITION)
+        << termination_name(g.outcome.reason) << " " << g.outcome.detail;
+    for (int e : {0, 1}) {
+        EXPECT_EQ(g.tally[e].ponder_hits, g.tally[e].moves - 1) << "engine" << e + 1;
+        EXPECT_EQ(g.tally[e].ponder_misses, 0);
+        EXPECT_EQ(g.tally[e].ponder_early, 0);
+        // The fakes report depth 2 only from a ponder search.
+        EXPECT_EQ(g.tally[e].depth_sum, 1 + 2 * (g.tally[e].moves - 1));
+    }
+}
+
+TEST(MatchGame, AMissedPonderSearchIsStoppedAndTheMoveAskedAgain) {
+    const GameResult g = ponder_game("ponder-miss", "sane");
+    ASSERT_TRUE(g.outcome.reason == Termination::MAX_MOVES
+                || g.outcome.reason == Termination::REPETITION)
+        << termination_name(g.outcome.reason) << " " << g.outcome.detail;
+    EXPECT_EQ(g.tally[0].ponder_hits + g.tally[0].ponder_misses, g.tally[0].moves - 1);
+    EXPECT_GE(g.tally[0].ponder_misses, g.tally[0].moves - 2);
+    EXPECT_EQ(g.tally[1].ponder_hits + g.tally[1].ponder_misses, 0) << "sane names no move";
+}
+
+TEST(MatchGame, PonderingTimeIsNotChargedOnlyTheTimeFromPonderhit) {
+    // The opponent takes 400 ms a move (over the 100 ms byoyomi, within the margin): the
+    // pondering engine's clock runs only from each ponderhit, so none of its moves is late.
+    const GameResult g = ponder_game("ponder", "late 400", 6);
+    ASSERT_EQ(g.outcome.reason, Termination::MAX_MOVES) << g.outcome.detail;
+    EXPECT_EQ(g.tally[0].ponder_hits, 2);
+    EXPECT_EQ(g.tally[0].late, 0);
+    EXPECT_LT(g.tally[0].max_ms, 300);
+    EXPECT_EQ(g.tally[1].late, 3);
+}
+
+TEST(MatchGame, APonderSearchEndedByTheEngineIsCounted) {
+    // The opponent takes 100 ms a move, so that the early bestmove has come when it moves.
+    const GameResult g = ponder_game("ponder-early", "late 100");
+    EXPECT_TRUE(g.outcome.reason == Termination::MAX_MOVES
+                || g.outcome.reason == Termination::REPETITION)
+        << termination_name(g.outcome.reason) << " " << g.outcome.detail;
+    // Every move started a ponder search, each found ended at the next move or at the end.
+    EXPECT_EQ(g.tally[0].ponder_early, g.tally[0].moves);
+    EXPECT_EQ(g.tally[1].ponder_early, 0);
+}
+
+TEST(MatchGame, APonderSearchThatNeverAnswersLosesOnTime) {
+    const GameResult g = ponder_game("ponder-hang", "sane");
+    EXPECT_EQ(g.outcome.reason, Termination::TIME_FORFEIT);
+    EXPECT_EQ(g.winner_engine(), 1);
 }
 
 // ---------------------------------------------------------------- whole matches
@@ -815,6 +900,24 @@ TEST(MatchRun, TsubameAgainstTsubameAtFixedNodes) {
         EXPECT_NE(kif.find("\n   1 " + first + "   ( 0:00/00:00:00)\n"), std::string::npos) << kif;
         EXPECT_NE(kif.find("\nまで"), std::string::npos) << kif;
     }
+    std::filesystem::remove_all(dir);
+}
+
+// Tsubame against itself with pondering on: every ponder search ends by ponderhit or stop and
+// answers exactly once, and no move is illegal or lost on time.
+TEST(MatchRun, TsubameAgainstItselfPondering) {
+    const auto dir = temp_dir("ponder");
+    const auto r   = run({"--engine1", TSUBAME_BINARY, "--engine2", TSUBAME_BINARY, "--games", "2",
+                          "--byoyomi", "100", "--max-moves", "40", "--ponder", "--opt1",
+                          "USI_Hash=16", "--opt2", "USI_Hash=16", "--out", (dir / "out").string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("games 2\n"), std::string::npos) << r.out;
+    for (const char* bad : {"time-forfeit", "illegal-move", "crash"})
+        EXPECT_EQ(r.out.find(bad), std::string::npos) << bad << "\n" << r.out;
+    // Each engine's summary line counts its ponder searches; none ended on its own.
+    EXPECT_NE(r.out.find("ponder hits"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("ended early 1"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ended early 0"), std::string::npos) << r.out;
     std::filesystem::remove_all(dir);
 }
 

@@ -116,38 +116,102 @@ void MatchEngine::new_game() {
     if (process_) process_->send("usinewgame");
 }
 
-GoResult MatchEngine::go(const std::string& position, const std::string& go, int64_t deadline_ms) {
-    GoResult result;
-    if (!alive()) {
-        result.kind = GoResult::Kind::CRASH;
-        return result;
+namespace {
+
+// Takes one line of the engine's search output into `result`: the info fields, or the bestmove
+// (true) with its ponder move.
+bool take_line(const std::string& line, GoResult& result) {
+    std::istringstream       in(line);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;)
+        words.push_back(w);
+    if (words.empty()) return false;
+    if (words[0] == "info") {
+        if (auto d = info_number(words, "depth")) result.depth = int(*d);
+        if (auto n = info_number(words, "nodes")) result.nodes = *n;
+        if (auto s = info_score(words); !s.empty()) result.score = s;
+        return false;
     }
-    process_->send(position);
-    const int64_t start = steady_ms();
-    process_->send(go);
-    const int64_t deadline = start + deadline_ms;
-    while (auto line = read_line_until(deadline)) {
-        std::istringstream       in(*line);
-        std::vector<std::string> words;
-        for (std::string w; in >> w;)
-            words.push_back(w);
-        if (words.empty()) continue;
-        if (words[0] == "info") {
-            if (auto d = info_number(words, "depth")) result.depth = int(*d);
-            if (auto n = info_number(words, "nodes")) result.nodes = *n;
-            if (auto s = info_score(words); !s.empty()) result.score = s;
-        } else if (words[0] == "bestmove") {
-            result.kind       = GoResult::Kind::BESTMOVE;
+    if (words[0] != "bestmove") return false;
+    result.kind   = GoResult::Kind::BESTMOVE;
+    result.move   = words.size() > 1 ? words[1] : "";
+    result.ponder = words.size() > 3 && words[2] == "ponder" ? words[3] : "";
+    return true;
+}
+
+} // namespace
+
+GoResult MatchEngine::await_bestmove(GoResult result, int64_t start, int64_t deadline_ms_abs) {
+    while (auto line = read_line_until(deadline_ms_abs))
+        if (take_line(*line, result)) {
             result.elapsed_ms = steady_ms() - start;
-            result.move       = words.size() > 1 ? words[1] : "";
             return result;
         }
-    }
     result.elapsed_ms = steady_ms() - start;
     result.kind       = interrupted()      ? GoResult::Kind::INTERRUPTED
                       : process_->at_eof() ? GoResult::Kind::CRASH
                                            : GoResult::Kind::TIMEOUT;
     return result;
+}
+
+bool MatchEngine::read_pending(GoResult& result) {
+    while (alive())
+        if (auto line = process_->read_line(Millis(0))) {
+            if (!line->empty() && line->back() == '\r') line->pop_back();
+            if (take_line(*line, result)) return true;
+        } else
+            break;
+    return false;
+}
+
+GoResult MatchEngine::go(const std::string& position, const std::string& go, int64_t deadline_ms) {
+    if (!alive()) return GoResult::of(GoResult::Kind::CRASH);
+    GoResult   leftover;
+    const bool stray = read_pending(leftover);
+    process_->send(position);
+    const int64_t start = steady_ms();
+    process_->send(go);
+    GoResult result = await_bestmove(GoResult{}, start, start + deadline_ms);
+    result.stray    = stray;
+    return result;
+}
+
+void MatchEngine::start_ponder(const std::string& position, const std::string& go) {
+    if (!alive()) return;
+    process_->send(position);
+    process_->send(go.starts_with("go ") ? "go ponder " + go.substr(3) : "go ponder");
+    pondering_ = true;
+}
+
+GoResult MatchEngine::ponderhit(int64_t deadline_ms) {
+    pondering_ = false;
+    if (!alive()) return GoResult::of(GoResult::Kind::CRASH);
+    GoResult result;
+    if (read_pending(result)) {
+        result.early      = true;
+        result.elapsed_ms = 0;
+        return result;
+    }
+    const int64_t start = steady_ms();
+    process_->send("ponderhit");
+    return await_bestmove(result, start, start + deadline_ms);
+}
+
+bool MatchEngine::stop_ponder(int64_t wait_ms, bool& early) {
+    pondering_ = false;
+    early      = false;
+    if (!alive()) return false;
+    GoResult result;
+    if (read_pending(result)) {
+        early = true;
+        return true;
+    }
+    process_->send("stop");
+    const int64_t start = steady_ms();
+    if (await_bestmove(result, start, start + wait_ms).kind == GoResult::Kind::BESTMOVE)
+        return true;
+    kill();
+    return false;
 }
 
 void MatchEngine::stop_or_kill(int64_t wait_ms) {
@@ -171,6 +235,7 @@ void MatchEngine::quit(int64_t wait_ms) {
 }
 
 void MatchEngine::kill() {
+    pondering_ = false;
     if (process_) process_->kill_now();
     process_.reset();
 }

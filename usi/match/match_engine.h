@@ -2,8 +2,9 @@
 
 // One engine of a match, driven as a GUI drives it (usi.md §2): started once and reused,
 // `isready` + `usinewgame` before each game, `position` + `go` for each move, `gameover` at
-// the end, and restarted after a crash or a hang. Every wait has a timeout and gives up early
-// when the match is interrupted. POSIX only.
+// the end, and restarted after a crash or a hang. With pondering, `go ponder` on the position
+// after its predicted move while the opponent thinks, then `ponderhit` or `stop` (usi.md §3).
+// Every wait has a timeout and gives up early when the match is interrupted. POSIX only.
 
 #include <atomic>
 #include <cstdint>
@@ -32,6 +33,20 @@ struct GoResult {
     std::optional<int>     depth; ///< The last `info depth` of the search.
     std::string            score; ///< The last `info score` (`cp 30`, `mate 5`), if any.
     std::optional<int64_t> nodes; ///< The last `info nodes`.
+    std::string            ponder; ///< The bestmove line's `ponder` move, if any.
+    /// A ponder search's bestmove that came before `ponderhit` or `stop` (a protocol error:
+    /// an engine must not end a ponder search on its own).
+    bool early = false;
+    /// A bestmove was waiting when this `go` was sent: one more than its search owed (an
+    /// error: every `go` gets exactly one).
+    bool stray = false;
+
+    /// A result of `kind` with nothing else known.
+    static GoResult of(Kind kind) {
+        GoResult r;
+        r.kind = kind;
+        return r;
+    }
 };
 
 /// A USI engine process with the options it gets after every (re)start.
@@ -52,6 +67,19 @@ public:
     void new_game();
     /// Sends the position and the go command and waits up to `deadline_ms` for `bestmove`.
     GoResult go(const std::string& position, const std::string& go, int64_t deadline_ms);
+    /// Starts a ponder search and returns at once: `position` (with the predicted move played)
+    /// and `go` (with `ponder` added after `go`).
+    void start_ponder(const std::string& position, const std::string& go);
+    /// True from start_ponder until ponderhit() or stop_ponder().
+    bool pondering() const { return pondering_; }
+    /// The predicted move was played: sends `ponderhit` and waits up to `deadline_ms` for the
+    /// bestmove, timed from the ponderhit. A bestmove already sent is the answer at once, with
+    /// `early` set.
+    GoResult ponderhit(int64_t deadline_ms);
+    /// Another move was played, or the game ended: sends `stop` and waits up to `wait_ms` for
+    /// the ponder search's bestmove, which is dropped. False when none came (the engine is then
+    /// killed, and restarted before its next game); `early` is set when it had come before.
+    bool stop_ponder(int64_t wait_ms, bool& early);
     /// After a timeout: sends `stop` and waits up to `wait_ms` for the late bestmove; kills the
     /// engine if none comes (it is restarted before the next game).
     void stop_or_kill(int64_t wait_ms);
@@ -73,13 +101,19 @@ private:
     // Reads one line, waiting at most until `deadline` (steady clock, ms); gives up early when
     // interrupted. nullopt on timeout, EOF or interruption.
     std::optional<std::string> read_line_until(int64_t deadline_ms_abs);
+    // Reads lines until a bestmove (into `result`, timed from `start`) or the deadline.
+    GoResult await_bestmove(GoResult result, int64_t start, int64_t deadline_ms_abs);
+    // Reads the lines already sent, without waiting: true when a bestmove was among them
+    // (its move into `result`).
+    bool read_pending(GoResult& result);
 
     std::string                                      command_;
     std::vector<std::pair<std::string, std::string>> options_;
     const std::atomic<bool>*                         interrupt_;
     std::unique_ptr<ChildProcess>                    process_;
     std::string                                      name_;
-    int                                              starts_ = 0;
+    int                                              starts_    = 0;
+    bool                                             pondering_ = false;
 };
 
 /// Milliseconds of the steady clock (for deadlines).

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "match/match_clock.h"
+#include "movegen/movegen.h"
 
 namespace tsubame::usi {
 
@@ -13,6 +14,10 @@ void EngineTally::add(const EngineTally& other) {
     depth_sum += other.depth_sum;
     depth_count += other.depth_count;
     late += other.late;
+    ponder_hits += other.ponder_hits;
+    ponder_misses += other.ponder_misses;
+    ponder_early += other.ponder_early;
+    extra_bestmoves += other.extra_bestmoves;
 }
 
 int GameResult::winner_engine() const {
@@ -20,93 +25,165 @@ int GameResult::winner_engine() const {
     return *outcome.winner == BLACK ? setup.black : 1 - setup.black;
 }
 
+namespace {
+
+// How long a stopped ponder search may take to send its bestmove.
+constexpr int64_t PONDER_STOP_WAIT_MS = 2000;
+
+// One game in progress: the arbiter, the clocks, the engines by colour and the result so far.
+struct GameState {
+    const MatchOptions&                options;
+    const std::array<MatchEngine*, 2>& engines;
+    GameResult&                        result;
+    Arbiter                            arbiter;
+    MatchClock                         clock;
+    int                                engine_of[COLOR_NB];
+    Move                               predicted[2] = {Move::none(), Move::none()};
+
+    MatchEngine& engine(Color c) const { return *engines[engine_of[c]]; }
+    std::string  who(Color c) const { return "engine" + std::to_string(engine_of[c] + 1); }
+    EngineTally& tally(Color c) { return result.tally[engine_of[c]]; }
+};
+
+// Starts both engines' game; the outcome of a startup failure, else nothing.
+Outcome start_engines(GameState& g) {
+    std::string failure[COLOR_NB];
+    for (Color c : {BLACK, WHITE}) {
+        MatchEngine& e = g.engine(c);
+        if (!e.prepare(g.options.usi_timeout_ms, g.options.ready_timeout_ms, failure[c]))
+            failure[c] = g.who(c) + " " + failure[c];
+        else
+            e.new_game();
+    }
+    for (Color c : {BLACK, WHITE})
+        g.result.names[c] = g.engine(c).name();
+    if (!failure[BLACK].empty() && !failure[WHITE].empty())
+        return {Termination::BOTH_FAILED, std::nullopt, failure[BLACK] + "; " + failure[WHITE]};
+    if (!failure[BLACK].empty()) return {Termination::STARTUP_FAILURE, WHITE, failure[BLACK]};
+    if (!failure[WHITE].empty()) return {Termination::STARTUP_FAILURE, BLACK, failure[WHITE]};
+    return {};
+}
+
+// The move of side `us`: a ponderhit when its ponder search predicted the opponent's last
+// move, else (its ponder search stopped) position and go. A ponder search that gives no
+// bestmove after `stop` loses on time.
+GoResult ask_move(GameState& g, Color us, Outcome& outcome) {
+    MatchEngine&  engine = g.engine(us);
+    const int64_t limit  = g.clock.deadline_ms(us);
+    if (engine.pondering()) {
+        const auto& played = g.arbiter.game().moves();
+        if (!played.empty() && played.back() == g.predicted[g.engine_of[us]]) {
+            ++g.tally(us).ponder_hits;
+            GoResult answer = engine.ponderhit(limit);
+            if (answer.early) ++g.tally(us).ponder_early;
+            return answer;
+        }
+        ++g.tally(us).ponder_misses;
+        bool early = false;
+        if (!engine.stop_ponder(PONDER_STOP_WAIT_MS, early)) {
+            outcome = g.arbiter.forfeit(Termination::TIME_FORFEIT,
+                                        g.who(us) + " gave no bestmove within "
+                                            + std::to_string(PONDER_STOP_WAIT_MS)
+                                            + " ms of stop (a missed ponder search)");
+            return GoResult::of(GoResult::Kind::TIMEOUT);
+        }
+        if (early) ++g.tally(us).ponder_early;
+    }
+    return engine.go(g.arbiter.position_command(), g.clock.go_command(), limit);
+}
+
+// After side `us` moved: its ponder search on the predicted reply, when the reply is legal.
+void start_ponder(GameState& g, Color us, const std::string& ponder) {
+    if (!g.options.ponder || ponder.empty()) return;
+    std::string error;
+    const Move  m = parse_legal_move(g.arbiter.game().position(), ponder, error);
+    if (m == Move::none()) return; // an illegal ponder move is dropped, as ShogiHome does
+    g.predicted[g.engine_of[us]] = m;
+    g.engine(us).start_ponder(g.arbiter.position_command() + " " + ponder, g.clock.go_command());
+}
+
+// Counts a move in the mover's tally.
+void tally_move(GameState& g, Color us, const GoResult& answer) {
+    EngineTally& t = g.tally(us);
+    ++t.moves;
+    t.time_ms += answer.elapsed_ms;
+    t.max_ms = std::max(t.max_ms, answer.elapsed_ms);
+    if (answer.depth) {
+        t.depth_sum += *answer.depth;
+        ++t.depth_count;
+    }
+}
+
+// One move of side `us`: asked, timed, judged, recorded; the game's outcome after it.
+Outcome play_turn(GameState& g, Color us) {
+    const int64_t  limit   = g.clock.deadline_ms(us);
+    const int64_t  allowed = g.clock.allowed_ms(us);
+    Outcome        outcome;
+    const GoResult answer = ask_move(g, us, outcome);
+    if (outcome.over()) return outcome;
+    MatchEngine& engine = g.engine(us);
+    if (answer.kind == GoResult::Kind::INTERRUPTED) return {Termination::INTERRUPTED, {}, ""};
+    if (answer.kind == GoResult::Kind::CRASH) {
+        engine.kill(); // restarted before its next game
+        return g.arbiter.forfeit(Termination::CRASH, g.who(us) + " exited (end of its output)");
+    }
+    if (answer.kind == GoResult::Kind::TIMEOUT || !g.clock.charge(us, answer.elapsed_ms)) {
+        if (answer.kind == GoResult::Kind::TIMEOUT) engine.stop_or_kill(2000);
+        return g.arbiter.forfeit(Termination::TIME_FORFEIT,
+                                 g.who(us) + " gave no bestmove within " + std::to_string(limit)
+                                     + " ms (allowed " + std::to_string(allowed) + " + margin)");
+    }
+    tally_move(g, us, answer);
+    if (answer.stray) ++g.tally(us).extra_bestmoves;
+    if (g.options.tc.has_clock() && answer.elapsed_ms > allowed) ++g.tally(us).late;
+    outcome = g.arbiter.on_bestmove(answer.move);
+    if (outcome.reason == Termination::ILLEGAL_MOVE) {
+        outcome.detail = g.who(us) + " played " + outcome.detail;
+        return outcome;
+    }
+    if (answer.move != "resign" && answer.move != "win")
+        g.result.moves.push_back(
+            {g.arbiter.game().moves().back(), answer.elapsed_ms, answer.depth, answer.score});
+    if (!outcome.over()) start_ponder(g, us, answer.ponder);
+    return outcome;
+}
+
+} // namespace
+
 GameResult play_game(const GameSetup& setup, const std::array<MatchEngine*, 2>& engines,
                      const MatchOptions& options, const std::atomic<bool>& interrupt) {
     GameResult result;
     result.setup   = setup;
     result.started = std::time(nullptr);
-    // Engine index by colour.
-    const int engine_of[COLOR_NB] = {setup.black, 1 - setup.black};
-
-    Arbiter arbiter(options.rule, options.max_moves);
+    GameState g{options,
+                engines,
+                result,
+                Arbiter(options.rule, options.max_moves),
+                MatchClock(options.tc),
+                {setup.black, 1 - setup.black}};
     // Openings were checked when loaded.
-    (void)arbiter.start(setup.opening);
-    result.start_sfen    = arbiter.game().start_sfen();
-    result.opening_moves = arbiter.game().moves();
-
-    // Both engines ready (started or restarted as needed).
-    std::string failure[COLOR_NB];
-    for (Color c : {BLACK, WHITE}) {
-        MatchEngine& e = *engines[engine_of[c]];
-        if (!e.prepare(options.usi_timeout_ms, options.ready_timeout_ms, failure[c]))
-            failure[c] = "engine" + std::to_string(engine_of[c] + 1) + " " + failure[c];
-        else
-            e.new_game();
-    }
-    for (Color c : {BLACK, WHITE})
-        result.names[c] = engines[engine_of[c]]->name();
+    (void)g.arbiter.start(setup.opening);
+    result.start_sfen    = g.arbiter.game().start_sfen();
+    result.opening_moves = g.arbiter.game().moves();
 
     Outcome& outcome = result.outcome;
-    if (!failure[BLACK].empty() && !failure[WHITE].empty())
-        outcome = {Termination::BOTH_FAILED, std::nullopt, failure[BLACK] + "; " + failure[WHITE]};
-    else if (!failure[BLACK].empty())
-        outcome = {Termination::STARTUP_FAILURE, WHITE, failure[BLACK]};
-    else if (!failure[WHITE].empty())
-        outcome = {Termination::STARTUP_FAILURE, BLACK, failure[WHITE]};
+    outcome          = start_engines(g);
+    while (!outcome.over())
+        outcome = interrupt.load() ? Outcome{Termination::INTERRUPTED, std::nullopt, ""}
+                                   : play_turn(g, g.arbiter.side_to_move());
+    result.final_sfen = g.arbiter.game().position().sfen();
 
-    MatchClock clock(options.tc);
-    while (!outcome.over()) {
-        if (interrupt.load()) {
-            outcome = {Termination::INTERRUPTED, std::nullopt, ""};
-            break;
-        }
-        const Color       us      = arbiter.side_to_move();
-        const int         index   = engine_of[us];
-        MatchEngine&      engine  = *engines[index];
-        const std::string who     = "engine" + std::to_string(index + 1);
-        const int64_t     limit   = clock.deadline_ms(us);
-        const int64_t     allowed = clock.allowed_ms(us);
-        const GoResult    answer = engine.go(arbiter.position_command(), clock.go_command(), limit);
-        if (answer.kind == GoResult::Kind::INTERRUPTED) {
-            outcome = {Termination::INTERRUPTED, std::nullopt, ""};
-            break;
-        }
-        if (answer.kind == GoResult::Kind::CRASH) {
-            outcome = arbiter.forfeit(Termination::CRASH, who + " exited (end of its output)");
-            engine.kill(); // restarted before its next game
-            break;
-        }
-        if (answer.kind == GoResult::Kind::TIMEOUT || !clock.charge(us, answer.elapsed_ms)) {
-            outcome =
-                arbiter.forfeit(Termination::TIME_FORFEIT,
-                                who + " gave no bestmove within " + std::to_string(limit)
-                                    + " ms (allowed " + std::to_string(allowed) + " + margin)");
-            if (answer.kind == GoResult::Kind::TIMEOUT) engine.stop_or_kill(2000);
-            break;
-        }
-        EngineTally& t = result.tally[index];
-        ++t.moves;
-        t.time_ms += answer.elapsed_ms;
-        t.max_ms = std::max(t.max_ms, answer.elapsed_ms);
-        if (answer.depth) {
-            t.depth_sum += *answer.depth;
-            ++t.depth_count;
-        }
-        if (options.tc.has_clock() && answer.elapsed_ms > allowed) ++t.late;
-        outcome = arbiter.on_bestmove(answer.move);
-        if (outcome.reason != Termination::ILLEGAL_MOVE && answer.move != "resign"
-            && answer.move != "win")
-            result.moves.push_back(
-                {arbiter.game().moves().back(), answer.elapsed_ms, answer.depth, answer.score});
-        if (outcome.reason == Termination::ILLEGAL_MOVE)
-            outcome.detail = who + " played " + outcome.detail;
+    // A ponder search still running is stopped first, as ShogiHome does before `gameover`.
+    for (Color c : {BLACK, WHITE}) {
+        bool early = false;
+        if (g.engine(c).pondering() && !g.engine(c).stop_ponder(PONDER_STOP_WAIT_MS, early))
+            continue; // killed: no gameover
+        if (early) ++g.tally(c).ponder_early;
     }
-    result.final_sfen = arbiter.game().position().sfen();
-
     if (outcome.reason != Termination::INTERRUPTED)
         for (Color c : {BLACK, WHITE}) {
             const char* verdict = !outcome.winner ? "draw" : *outcome.winner == c ? "win" : "lose";
-            engines[engine_of[c]]->game_over(verdict);
+            g.engine(c).game_over(verdict);
         }
     result.ended = std::time(nullptr);
     return result;

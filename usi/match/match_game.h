@@ -1,7 +1,9 @@
 #pragma once
 
 // One game of a match: both engines get ready, move in turn under the clock, the arbiter
-// judges every answer, and both get `gameover`. POSIX only (it drives engine processes).
+// judges every answer, and both get `gameover`. With pondering, an engine that names a ponder
+// move thinks on it during the opponent's turn, as GUIs drive it (usi.md §3). POSIX only (it
+// drives engine processes).
 
 #include <array>
 #include <atomic>
@@ -28,12 +30,17 @@ struct MoveRecord {
 
 /// Per-engine totals over moves (for averages in the summary).
 struct EngineTally {
-    int     moves       = 0; ///< Moves played (bestmoves received).
-    int64_t time_ms     = 0; ///< Their total thinking time.
-    int64_t max_ms      = 0; ///< The longest one.
-    int64_t depth_sum   = 0; ///< Sum of the depths reported.
-    int     depth_count = 0; ///< Moves with a depth.
-    int     late        = 0; ///< Moves over the clock but within the margin.
+    int     moves         = 0; ///< Moves played (bestmoves received).
+    int64_t time_ms       = 0; ///< Their total thinking time.
+    int64_t max_ms        = 0; ///< The longest one.
+    int64_t depth_sum     = 0; ///< Sum of the depths reported.
+    int     depth_count   = 0; ///< Moves with a depth.
+    int     late          = 0; ///< Moves over the clock but within the margin.
+    int     ponder_hits   = 0; ///< Moves answered after a `ponderhit`.
+    int     ponder_misses = 0; ///< Ponder searches stopped because another move came.
+    /// Ponder searches the engine ended on its own, before `ponderhit` or `stop` (an error).
+    int ponder_early    = 0;
+    int extra_bestmoves = 0; ///< Bestmoves beyond one per `go`.
 
     /// Adds another tally.
     void add(const EngineTally& other);

@@ -1,5 +1,6 @@
 #include "match/options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -66,6 +67,9 @@ time control (per side; one of them is needed)
   --move-timeout MS              without a clock, the longest a move may take (default 60000)
 run
   --concurrency K                games in parallel (default 1)
+  --ponder                       engines think on their predicted move during the opponent's
+                                 turn (go ponder, ponderhit, stop) as GUIs drive them; give
+                                 each pondering game two cores
   --out DIR                      records (DIR/game-NNNN.csa, CSA; DIR/game-NNNN.kifu, KIF
                                  in UTF-8), games.tsv, summary.txt
   --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (alpha = beta = 0.05 by default)
@@ -107,6 +111,7 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
         .number("--margin", o.tc.margin_ms)
         .number("--move-timeout", o.tc.move_timeout_ms, 1)
         .number("--concurrency", o.concurrency, 1)
+        .toggle("--ponder", o.ponder)
         .number("--max-moves", o.max_moves)
         .custom("--entering-king-rule",
                 [&o](const std::string& value) -> std::string {
@@ -140,6 +145,12 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
         return fail("use --byoyomi or --inc, not both (USI has no way to send both)");
     if (!o.tc.has_clock() && o.tc.nodes == 0 && o.tc.depth == 0)
         return fail("no time control: give --byoyomi, --time [--inc], --nodes or --depth");
+    if (o.ponder && !o.tc.has_clock()) return fail("--ponder needs a clock (--byoyomi or --time)");
+    for (auto& side : o.options)
+        if (o.ponder && std::none_of(side.begin(), side.end(), [](const auto& option) {
+                return option.first == "USI_Ponder";
+            }))
+            side.emplace_back("USI_Ponder", "true");
     return o;
 }
 

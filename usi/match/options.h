@@ -43,11 +43,14 @@ struct MatchOptions {
     /// `setoption` name/value pairs per engine.
     std::vector<std::pair<std::string, std::string>> options[2];
     int                                              games = 2; ///< Games to play.
-    std::string               openings_file; ///< Empty: every game starts from `startpos`.
-    TimeControl               tc;
-    int                       concurrency = 1; ///< Games played at the same time.
-    int                       max_moves   = 512; ///< Draw after this many plies (0 = no limit).
-    EnteringKingRule          rule        = EnteringKingRule::CSA27; ///< Judges `bestmove win`.
+    std::string openings_file; ///< Empty: every game starts from `startpos`.
+    TimeControl tc;
+    int         concurrency = 1; ///< Games played at the same time.
+    /// Engines that name a ponder move think on it during the opponent's turn (`go ponder`,
+    /// then `ponderhit` or `stop`); USI_Ponder is set to true unless given.
+    bool                      ponder    = false;
+    int                       max_moves = 512; ///< Draw after this many plies (0 = no limit).
+    EnteringKingRule          rule      = EnteringKingRule::CSA27; ///< Judges `bestmove win`.
     std::string               out_dir; ///< Where records and the game table go; empty: nowhere.
     std::optional<SprtParams> sprt; ///< Stop when the SPRT decides.
     std::optional<uint64_t>   seed; ///< Shuffles the openings when given.
