@@ -58,6 +58,9 @@ struct SearchParams {
     int threat_escape       = 20000; ///< a threatened piece moved out of reach (search/threats.h)
     int threat_into         = 10000; ///< taken off a move into a cheaper attacker's reach
     int capture_history_div = 0; ///< capture ordering + capture history / this; 0: none
+    /// Bit k-1 set: the continuation history of the move k plies back orders the quiet moves
+    /// and learns from cut-offs (k = 1..6; default 1, 2 and 4).
+    int continuation_plies = 0b001011;
     // The static evaluation's correction (search/correction.h).
     int correction_weight = 0; ///< per cent of the learned correction added; 0: none
 };
@@ -112,6 +115,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"ThreatEscape", &SearchParams::threat_escape, 0, 100000},
     {"ThreatInto", &SearchParams::threat_into, 0, 100000},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 0, 1000},
+    {"ContinuationPlies", &SearchParams::continuation_plies, 1, 63},
     {"CorrectionWeight", &SearchParams::correction_weight, 0, 400},
 };
 

@@ -130,13 +130,15 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     result.best        = root_moves_.front();
     const int multi_pv = std::clamp(options.multi_pv, 1, int(root_ranking_.size()));
 
-    // Four sentinel entries below the root, so that ss - 4 is always valid.
-    Stack stack[MAX_PLY + 10];
-    for (int i = 0; i < MAX_PLY + 10; ++i) {
-        stack[i].ply          = i - 4;
+    // Sentinel entries below the root, so that the continuation histories up to 6 plies back
+    // are always valid.
+    constexpr int SENTINELS = 6;
+    Stack         stack[MAX_PLY + SENTINELS + 6];
+    for (int i = 0; i < MAX_PLY + SENTINELS + 6; ++i) {
+        stack[i].ply          = i - SENTINELS;
         stack[i].cont_history = continuation_after(Move::none());
     }
-    Stack* ss = stack + 4;
+    Stack* ss = stack + SENTINELS;
     Move   pv[MAX_PLY + 1];
     ss->pv = pv;
 
@@ -225,6 +227,10 @@ void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOpti
     options_  = options;
     params_   = options.params;
     init_reductions();
+    continuation_ply_count_ = 0;
+    for (int back = 1; back <= 6; ++back)
+        if (params_.continuation_plies >> (back - 1) & 1)
+            continuation_plies_[continuation_ply_count_++] = back;
     network_ = options.network ? options.network : &nnue::builtin_network();
     // The cache holds a net's sums: a search may come with another net than the last one.
     refresh_cache_.reset(*network_);
@@ -521,7 +527,8 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
 }
 
 void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
-    for (int back : {1, 2, 4}) {
+    for (int i = 0; i < continuation_ply_count_; ++i) {
+        const int  back = continuation_plies_[i];
         const Move prev = (ss - back)->current;
         if (prev == Move::none()) break; // before the root
         if (prev == Move::null()) continue; // its table is a shared sentinel, not a history
@@ -563,10 +570,12 @@ void Searcher::update_correction(const Position& pos, const Stack* ss, Value bes
 }
 
 int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
-    const Piece  pc = m.moved_piece_after();
-    const Square to = m.to();
-    return 2 * history_[us][from_index(m)][to] + (*(ss - 1)->cont_history)[pc][to]
-         + (*(ss - 2)->cont_history)[pc][to] + (*(ss - 4)->cont_history)[pc][to];
+    const Piece  pc    = m.moved_piece_after();
+    const Square to    = m.to();
+    int          score = 2 * history_[us][from_index(m)][to];
+    for (int i = 0; i < continuation_ply_count_; ++i)
+        score += (*(ss - continuation_plies_[i])->cont_history)[pc][to];
+    return score;
 }
 
 Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node,

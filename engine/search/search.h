@@ -311,7 +311,8 @@ private:
     Value corrected_eval(const Position& pos, const Stack* ss, Value raw) const;
     /// Teaches the correction tables a searched node's error (result minus corrected eval).
     void update_correction(const Position& pos, const Stack* ss, Value best, int depth);
-    /// Adds `bonus` to the continuation histories of the moves 1, 2 and 4 plies back.
+    /// Adds `bonus` to the continuation histories of the moves some plies back
+    /// (SearchParams::continuation_plies).
     void update_continuation(Stack* ss, Move m, int bonus);
     /// Quiet-move ordering score: butterfly history plus continuation histories.
     int quiet_score(const Stack* ss, Color us, Move m) const;
@@ -334,6 +335,8 @@ private:
     SearchOptions               options_;
     SearchParams                params_; ///< options_.params, read at every node.
     int                         reduction_table_[64][64] = {}; ///< See init_reductions.
+    /// The plies back whose continuation histories count (SearchParams::continuation_plies).
+    int                         continuation_plies_[6] = {}, continuation_ply_count_ = 0;
     uint64_t                    accumulators_verified_ = 0, accumulator_mismatches_ = 0;
     const nnue::Network*        network_ = nullptr; ///< The search's net (set by begin()).
     nnue::RefreshCache          refresh_cache_; ///< Reset for network_ by begin().

@@ -1,7 +1,7 @@
 // The search's candidate rules behind SearchParams switches (capture history, correction
-// history, ProbCut, the Stockfish-style reduction adjustments): each one, switched on alone,
-// changes the search (so the switch is wired) and keeps the search's tactics; and the
-// correction history's pieces behave as documented.
+// history, ProbCut, the Stockfish-style reduction adjustments, continuation histories up to 6
+// plies back): each one, switched on alone, changes the search (so the switch is wired) and
+// keeps the search's tactics; and the correction history's pieces behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -31,6 +31,7 @@ const Switch SWITCHES[] = {
     {"ProbcutMargin", &SearchParams::probcut_margin, 200},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 8},
     {"CorrectionWeight", &SearchParams::correction_weight, 100},
+    {"ContinuationPlies", &SearchParams::continuation_plies, 0b111111},
 };
 
 // A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.
