@@ -60,10 +60,10 @@ SearchLimits depth_limit(int depth) {
     return l;
 }
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
     #define TSUBAME_SANITIZED 1
 #elif defined(__has_feature)
-    #if __has_feature(address_sanitizer)
+    #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
         #define TSUBAME_SANITIZED 1
     #endif
 #endif
