@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""A soak of the engine against itself on the paths GUIs take: 1,000 games over byoyomi
+50-300 ms, Fischer 2 s + 100 ms and sudden death 10 s, pondering in most of them, Threads 2 on
+one side in some, USI_Hash from 16 to 1024 MB, and a margin of 100 ms. Each batch is one
+`tsubame match` run; the soak is resumable (a batch with a summary is skipped) and seeded.
+
+    scripts/soak.py ENGINE OUT_DIR [--seed 1] [--scale 1.0] [--openings FILE]
+
+--scale multiplies every batch's game count (0.05 for a quick check). At the end it prints, per
+batch and in total: games, crashes, time losses, illegal moves, extra bestmoves, late moves,
+and the slowest moves against the byoyomi, with their depth and score (from the CSA records).
+Needs the machine to itself: these are timed games.
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+# name, time control flags, games, concurrency, engine-1 options beyond the hash
+BATCHES = [
+    ("byoyomi50-ponder", ["--byoyomi", "50", "--ponder"], 200, 1, []),
+    ("byoyomi100", ["--byoyomi", "100"], 150, 2, []),
+    ("byoyomi200-ponder", ["--byoyomi", "200", "--ponder"], 150, 1, []),
+    ("byoyomi300-threads2", ["--byoyomi", "300"], 100, 1, ["Threads=2"]),
+    ("fischer2s-ponder", ["--time", "2000", "--inc", "100", "--ponder"], 200, 1, []),
+    ("fischer2s", ["--time", "2000", "--inc", "100"], 100, 2, []),
+    ("sudden10s-ponder", ["--time", "10000", "--ponder"], 100, 1, []),
+]
+HASH_MB = [16, 64, 256, 1024]
+BAD = ["crash", "time-forfeit", "illegal-move", "startup-failure", "both-failed"]
+
+
+def run_batch(args, root, name, flags, games, concurrency, options, seed):
+    out = os.path.join(args.out, name)
+    if os.path.exists(os.path.join(out, "summary.txt")):
+        return out
+    rng = random.Random(seed)
+    cmd = [args.engine, "match", "--engine1", args.engine, "--engine2", args.engine,
+           "--games", str(max(2, round(games * args.scale / 2) * 2)), "--openings",
+           args.openings, "--seed", str(seed), "--concurrency", str(concurrency),
+           "--margin", "100", "--out", out] + flags
+    for side, extra in (("--opt1", options), ("--opt2", [])):
+        cmd += [side, f"USI_Hash={rng.choice(HASH_MB)}"]
+        for option in extra:
+            cmd += [side, option]
+    print(" ".join(cmd), flush=True)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
+def slow_moves(out, byoyomi):
+    """(overshoot ms, game, ply, time, depth, score) of every move of a byoyomi batch."""
+    moves = []
+    for f in sorted(os.listdir(out)):
+        if not f.endswith(".csa"):
+            continue
+        ply = 0
+        for line in open(os.path.join(out, f), encoding="utf-8"):
+            if line[:1] in "+-" and len(line) > 5:
+                ply += 1
+            m = re.match(r"'time (\d+) ms(?:, depth (\d+))?(?:, score (.*))?", line)
+            if m:
+                t = int(m.group(1))
+                moves.append((t - byoyomi, f, ply, t, m.group(2), (m.group(3) or "").strip()))
+    return moves
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("engine")
+    ap.add_argument("out")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--openings")
+    args = ap.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    args.engine = os.path.abspath(args.engine)
+    args.openings = os.path.abspath(
+        args.openings or os.path.join(root, "scripts/openings/search-select.sfen"))
+    os.makedirs(args.out, exist_ok=True)
+
+    totals = {key: 0 for key in ["games"] + BAD + ["extra bestmoves", "late"]}
+    slowest = []
+    for i, (name, flags, games, concurrency, options) in enumerate(BATCHES):
+        out = run_batch(args, root, name, flags, games, concurrency, options, args.seed * 100 + i)
+        summary = open(os.path.join(out, "summary.txt"), encoding="utf-8").read()
+        row = {"games": int(re.search(r"^games (\d+)", summary, re.M).group(1))}
+        for reason in BAD:
+            m = re.search(rf"^\s+{reason}\s+(\d+)", summary, re.M)
+            row[reason] = int(m.group(1)) if m else 0
+        row["extra bestmoves"] = sum(map(int, re.findall(r"EXTRA BESTMOVES (\d+)", summary)))
+        row["late"] = sum(map(int, re.findall(r"late within margin (\d+)", summary)))
+        for key in totals:
+            totals[key] += row[key]
+        print(name, " ".join(f"{k}={v}" for k, v in row.items()))
+        if "--byoyomi" in flags:
+            byoyomi = int(flags[flags.index("--byoyomi") + 1])
+            slowest += [(name,) + m for m in slow_moves(out, byoyomi)]
+    print("total", " ".join(f"{k}={v}" for k, v in totals.items()))
+    print("slowest moves against the byoyomi (batch, ms over, record, ply, time, depth, score):")
+    for move in sorted(slowest, key=lambda m: -m[1])[:10]:
+        print(" ", *move)
+    bad = sum(totals[k] for k in BAD) + totals["extra bestmoves"]
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
