@@ -14,7 +14,7 @@ build="$root/build/tsan"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DTSUBAME_TSAN=ON -DTSUBAME_ARCH=generic -DTSUBAME_NO_PEXT=ON -DTSUBAME_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target unit_tests tsubame >&2
-export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=$root/scripts/tsan.supp"
 "$build/tests/unit_tests" --gtest_brief=1 \
   --gtest_filter='Search.*:SearchTable*:UsiLoop*:UsiOptions*:MatchGame.*:MatchRun.*'
 python3 "$root/scripts/usi_stress.py" "$build/usi/tsubame" --rounds "$rounds" --threads 4
