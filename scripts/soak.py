@@ -33,7 +33,7 @@ HASH_MB = [16, 64, 256, 1024]
 BAD = ["crash", "time-forfeit", "illegal-move", "startup-failure", "both-failed"]
 
 
-def run_batch(args, root, name, flags, games, concurrency, options, seed):
+def run_batch(args, name, flags, games, concurrency, options, seed):
     out = os.path.join(args.out, name)
     if os.path.exists(os.path.join(out, "summary.txt")):
         return out
@@ -86,7 +86,7 @@ def main():
     totals = {key: 0 for key in ["games"] + BAD + ["extra bestmoves", "late"]}
     slowest = []
     for i, (name, flags, games, concurrency, options) in enumerate(BATCHES):
-        out = run_batch(args, root, name, flags, games, concurrency, options, args.seed * 100 + i)
+        out = run_batch(args, name, flags, games, concurrency, options, args.seed * 100 + i)
         summary = open(os.path.join(out, "summary.txt"), encoding="utf-8").read()
         row = {"games": int(re.search(r"^games (\d+)", summary, re.M).group(1))}
         for reason in BAD:

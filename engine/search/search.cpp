@@ -540,33 +540,33 @@ void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
 void Searcher::update_capture_stats(const Position& pos, Move best, bool best_is_capture,
                                     const Move* captures, int capture_count, int depth) {
     const int bonus = std::min(350 * depth + 100, 4000);
-    auto      entry = [&](Move m) -> int16_t& {
-        return capture_history_[m.moved_piece_after()][m.to()][type_of(pos.piece_on(m.to()))];
-    };
-    if (best_is_capture) apply_bonus(entry(best), bonus);
+    if (best_is_capture) apply_bonus(capture_history_entry(pos, best), bonus);
     for (int i = 0; i < capture_count; ++i)
-        apply_bonus(entry(captures[i]), -bonus);
+        apply_bonus(capture_history_entry(pos, captures[i]), -bonus);
 }
 
-Value Searcher::corrected_eval(const Position& pos, const Stack* ss, Value raw) const {
-    if (!params_.correction_weight || raw == VALUE_NONE) return raw;
+std::pair<int16_t*, int16_t*> Searcher::correction_entries(const Position& pos, const Stack* ss) {
     const Color us   = pos.side_to_move();
     const Move  last = (ss - 1)->current;
-    int         sum  = correction_.pawn[us][pawn_structure_index(pos)];
-    if (is_board_move(last)) sum += correction_.last_move[us][last.moved_piece_after()][last.to()];
+    return {&correction_.pawn[us][pawn_structure_index(pos)],
+            is_board_move(last) ? &correction_.last_move[us][last.moved_piece_after()][last.to()]
+                                : nullptr};
+}
+
+Value Searcher::corrected_eval(const Position& pos, const Stack* ss, Value raw) {
+    if (!params_.correction_weight || raw == VALUE_NONE) return raw;
+    const auto [pawn, last] = correction_entries(pos, ss);
+    const int sum           = *pawn + (last ? *last : 0);
     // The two tables learn the same errors: their mean is the estimate.
     const Value v = raw + sum * params_.correction_weight / (2 * 100 * CORRECTION_GRAIN);
     return std::clamp(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }
 
 void Searcher::update_correction(const Position& pos, const Stack* ss, Value best, int depth) {
-    const Color us    = pos.side_to_move();
-    const int   bonus = correction_bonus(best - ss->static_eval, depth);
-    apply_bonus(correction_.pawn[us][pawn_structure_index(pos)], bonus, CORRECTION_LIMIT);
-    const Move last = (ss - 1)->current;
-    if (is_board_move(last))
-        apply_bonus(correction_.last_move[us][last.moved_piece_after()][last.to()], bonus,
-                    CORRECTION_LIMIT);
+    const int bonus         = correction_bonus(best - ss->static_eval, depth);
+    const auto [pawn, last] = correction_entries(pos, ss);
+    apply_bonus(*pawn, bonus, CORRECTION_LIMIT);
+    if (last) apply_bonus(*last, bonus, CORRECTION_LIMIT);
 }
 
 int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {

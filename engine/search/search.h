@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/large_memory.h"
@@ -307,8 +308,15 @@ private:
     /// the captures searched before its best move.
     void update_capture_stats(const Position& pos, Move best, bool best_is_capture,
                               const Move* captures, int capture_count, int depth);
+    /// The capture history's entry of the capture m in pos.
+    int16_t& capture_history_entry(const Position& pos, Move m) {
+        return capture_history_[m.moved_piece_after()][m.to()][type_of(pos.piece_on(m.to()))];
+    }
+    /// The node's correction entries: by pawn structure, and by the move that led to it (null
+    /// when that was no board move).
+    std::pair<int16_t*, int16_t*> correction_entries(const Position& pos, const Stack* ss);
     /// The static evaluation with the learned correction (SearchParams::correction_weight).
-    Value corrected_eval(const Position& pos, const Stack* ss, Value raw) const;
+    Value corrected_eval(const Position& pos, const Stack* ss, Value raw);
     /// Teaches the correction tables a searched node's error (result minus corrected eval).
     void update_correction(const Position& pos, const Stack* ss, Value best, int depth);
     /// Adds `bonus` to the continuation histories of the moves some plies back

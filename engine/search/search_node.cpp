@@ -36,8 +36,7 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
     const Move  counter               = counter_slot ? *counter_slot : Move::none();
     auto        capture_history_score = [this](const Position& p, Move m) {
         return params_.capture_history_div
-                        ? capture_history_[m.moved_piece_after()][m.to()][type_of(p.piece_on(m.to()))]
-                       / params_.capture_history_div
+                        ? capture_history_entry(p, m) / params_.capture_history_div
                         : 0;
     };
     return [this, &pos, ss, tt_move16, capture_history_score, counter, us = pos.side_to_move(),
@@ -183,7 +182,8 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
         }
         if (m == best_move) continue;
         if (!move.capture_or_promotion && quiet_count < 64) quiets[quiet_count++] = m;
-        if (is_capture(pos, m) && capture_count < 32) captures[capture_count++] = m;
+        if (move.capture_or_promotion && is_capture(pos, m) && capture_count < 32)
+            captures[capture_count++] = m;
     }
 
     // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.

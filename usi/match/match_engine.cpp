@@ -59,15 +59,18 @@ bool MatchEngine::alive() const {
     return process_ && !process_->at_eof();
 }
 
+std::optional<std::string> MatchEngine::read_line_within(Millis timeout) {
+    auto line = process_->read_line(timeout);
+    if (line && !line->empty() && line->back() == '\r') line->pop_back();
+    return line;
+}
+
 std::optional<std::string> MatchEngine::read_line_until(int64_t deadline_ms_abs) {
     for (;;) {
         if (!process_ || interrupted()) return std::nullopt;
         const int64_t left = deadline_ms_abs - steady_ms();
         if (left <= 0) return std::nullopt;
-        if (auto line = process_->read_line(Millis(std::min(left, SLICE_MS)))) {
-            if (!line->empty() && line->back() == '\r') line->pop_back();
-            return line;
-        }
+        if (auto line = read_line_within(Millis(std::min(left, SLICE_MS)))) return line;
         if (process_->at_eof()) return std::nullopt;
     }
 }
@@ -156,8 +159,7 @@ GoResult MatchEngine::await_bestmove(GoResult result, int64_t start, int64_t dea
 
 bool MatchEngine::read_pending(GoResult& result) {
     while (alive())
-        if (auto line = process_->read_line(Millis(0))) {
-            if (!line->empty() && line->back() == '\r') line->pop_back();
+        if (auto line = read_line_within(Millis(0))) {
             if (take_line(*line, result)) return true;
         } else
             break;
@@ -201,26 +203,19 @@ bool MatchEngine::stop_ponder(int64_t wait_ms, bool& early) {
     pondering_ = false;
     early      = false;
     if (!alive()) return false;
-    GoResult result;
-    if (read_pending(result)) {
-        early = true;
-        return true;
-    }
-    process_->send("stop");
-    const int64_t start = steady_ms();
-    if (await_bestmove(result, start, start + wait_ms).kind == GoResult::Kind::BESTMOVE)
-        return true;
-    kill();
-    return false;
+    GoResult pending;
+    early = read_pending(pending);
+    return early || stop_or_kill(wait_ms);
 }
 
-void MatchEngine::stop_or_kill(int64_t wait_ms) {
-    if (!alive()) return;
+bool MatchEngine::stop_or_kill(int64_t wait_ms) {
+    if (!alive()) return false;
     process_->send("stop");
     const int64_t deadline = steady_ms() + wait_ms;
     while (auto line = read_line_until(deadline))
-        if (line->starts_with("bestmove")) return;
+        if (line->starts_with("bestmove")) return true;
     kill();
+    return false;
 }
 
 void MatchEngine::game_over(const std::string& result) {

@@ -81,8 +81,8 @@ public:
     /// killed, and restarted before its next game); `early` is set when it had come before.
     bool stop_ponder(int64_t wait_ms, bool& early);
     /// After a timeout: sends `stop` and waits up to `wait_ms` for the late bestmove; kills the
-    /// engine if none comes (it is restarted before the next game).
-    void stop_or_kill(int64_t wait_ms);
+    /// engine if none comes (it is restarted before the next game). True when it came.
+    bool stop_or_kill(int64_t wait_ms);
     /// Sends `gameover win|lose|draw` if the engine runs.
     void game_over(const std::string& result);
     /// Sends `quit`, waits up to `wait_ms`, then kills the engine.
@@ -98,6 +98,8 @@ public:
 
 private:
     bool interrupted() const { return interrupt_ && interrupt_->load(); }
+    // Reads one line within `timeout`, without its CR; nullopt on timeout or EOF.
+    std::optional<std::string> read_line_within(Millis timeout);
     // Reads one line, waiting at most until `deadline` (steady clock, ms); gives up early when
     // interrupted. nullopt on timeout, EOF or interruption.
     std::optional<std::string> read_line_until(int64_t deadline_ms_abs);

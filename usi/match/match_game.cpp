@@ -27,8 +27,9 @@ int GameResult::winner_engine() const {
 
 namespace {
 
-// How long a stopped ponder search may take to send its bestmove.
-constexpr int64_t PONDER_STOP_WAIT_MS = 2000;
+// How long a stopped search (a ponder search, or one past its time) may take to send its
+// bestmove.
+constexpr int64_t STOP_WAIT_MS = 2000;
 
 // One game in progress: the arbiter, the clocks, the engines by colour and the result so far.
 struct GameState {
@@ -38,7 +39,7 @@ struct GameState {
     Arbiter                            arbiter;
     MatchClock                         clock;
     int                                engine_of[COLOR_NB];
-    Move                               predicted[2] = {Move::none(), Move::none()};
+    Move predicted[COLOR_NB] = {Move::none(), Move::none()}; ///< Each side's ponder move.
 
     MatchEngine& engine(Color c) const { return *engines[engine_of[c]]; }
     std::string  who(Color c) const { return "engine" + std::to_string(engine_of[c] + 1); }
@@ -72,7 +73,7 @@ GoResult ask_move(GameState& g, Color us, Outcome& outcome) {
     const int64_t limit  = g.clock.deadline_ms(us);
     if (engine.pondering()) {
         const auto& played = g.arbiter.game().moves();
-        if (!played.empty() && played.back() == g.predicted[g.engine_of[us]]) {
+        if (!played.empty() && played.back() == g.predicted[us]) {
             ++g.tally(us).ponder_hits;
             GoResult answer = engine.ponderhit(limit);
             if (answer.early) ++g.tally(us).ponder_early;
@@ -80,10 +81,10 @@ GoResult ask_move(GameState& g, Color us, Outcome& outcome) {
         }
         ++g.tally(us).ponder_misses;
         bool early = false;
-        if (!engine.stop_ponder(PONDER_STOP_WAIT_MS, early)) {
+        if (!engine.stop_ponder(STOP_WAIT_MS, early)) {
             outcome = g.arbiter.forfeit(Termination::TIME_FORFEIT,
                                         g.who(us) + " gave no bestmove within "
-                                            + std::to_string(PONDER_STOP_WAIT_MS)
+                                            + std::to_string(STOP_WAIT_MS)
                                             + " ms of stop (a missed ponder search)");
             return GoResult::of(GoResult::Kind::TIMEOUT);
         }
@@ -98,7 +99,7 @@ void start_ponder(GameState& g, Color us, const std::string& ponder) {
     std::string error;
     const Move  m = parse_legal_move(g.arbiter.game().position(), ponder, error);
     if (m == Move::none()) return; // an illegal ponder move is dropped, as ShogiHome does
-    g.predicted[g.engine_of[us]] = m;
+    g.predicted[us] = m;
     g.engine(us).start_ponder(g.arbiter.position_command() + " " + ponder, g.clock.go_command());
 }
 
@@ -128,7 +129,7 @@ Outcome play_turn(GameState& g, Color us) {
         return g.arbiter.forfeit(Termination::CRASH, g.who(us) + " exited (end of its output)");
     }
     if (answer.kind == GoResult::Kind::TIMEOUT || !g.clock.charge(us, answer.elapsed_ms)) {
-        if (answer.kind == GoResult::Kind::TIMEOUT) engine.stop_or_kill(2000);
+        if (answer.kind == GoResult::Kind::TIMEOUT) engine.stop_or_kill(STOP_WAIT_MS);
         return g.arbiter.forfeit(Termination::TIME_FORFEIT,
                                  g.who(us) + " gave no bestmove within " + std::to_string(limit)
                                      + " ms (allowed " + std::to_string(allowed) + " + margin)");
@@ -176,7 +177,7 @@ GameResult play_game(const GameSetup& setup, const std::array<MatchEngine*, 2>& 
     // A ponder search still running is stopped first, as ShogiHome does before `gameover`.
     for (Color c : {BLACK, WHITE}) {
         bool early = false;
-        if (g.engine(c).pondering() && !g.engine(c).stop_ponder(PONDER_STOP_WAIT_MS, early))
+        if (g.engine(c).pondering() && !g.engine(c).stop_ponder(STOP_WAIT_MS, early))
             continue; // killed: no gameover
         if (early) ++g.tally(c).ponder_early;
     }
