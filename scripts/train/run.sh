@@ -7,7 +7,7 @@
 # DEEPER=rNODES: a training shard rescored into games/rNODES/ (rescore.sh) is read in place of
 # the original (--small rescores one of its shards at 800 nodes so, to test the path); with
 # DEEPER_ONLY=1 the shards without a rescored copy are left out (to go on training a net on
-# the deeper labels alone). VAL_SHARDS="shard-01001 shard-02208": the validation shards; they
+# the deeper labels alone). VAL_SHARDS="shard-02013 shard-02208": the validation shards; they
 # keep their original labels unless DEEPER_VAL=1 (then a rescored copy is read for them too,
 # so that the validation loss can rank nets trained on the deeper labels). TRAIN_SHARDS="shard-035*
 # shard-0300[7-9]": the training shards, as patterns of their names (default: every shard), e.g.
@@ -60,8 +60,8 @@ else
 fi
 
 # Records per shard. The validation set is whole shards (a split by game, not by position):
-# $VAL_SHARDS, a space-separated list (each must exist), by default shard-01001 (1,000 games)
-# when there is one, else the first shard.
+# $VAL_SHARDS, a space-separated list (each must exist), by default shard-02013 (the
+# validation shard of every fine-tune since 2026-11-27) when there is one, else the first shard.
 shards=("$games_dir"/shard-*.games)
 [[ -f "${shards[0]}" ]] || { echo "no shards in $games_dir" >&2; exit 1; }
 read -r -a train_patterns <<<"${TRAIN_SHARDS:-shard-*}"
@@ -70,8 +70,8 @@ if [[ -n "${VAL_SHARDS:-}" ]]; then
   for val_shard in "${val_shards[@]}"; do
     [[ -f "$games_dir/$val_shard.games" ]] || { echo "no validation shard $val_shard.games in $games_dir" >&2; exit 1; }
   done
-elif [[ -f "$games_dir/shard-01001.games" ]]; then
-  val_shards=(shard-01001)
+elif [[ -f "$games_dir/shard-02013.games" ]]; then
+  val_shards=(shard-02013)
 else
   val_shards=("$(basename "${shards[0]}" .games)")
 fi
