@@ -37,9 +37,10 @@ constexpr Tool TOOLS[] = {
     {"gensfen", "training games for the evaluation, as a game-record shard", run_gensfen},
     {"games-dump", "the labelled positions of a game-record shard, as text", run_games_dump,
      "usage: tsubame games-dump FILE\n"
-     "  one line per labelled position of the game-record shard FILE: SFEN, move, score and\n"
-     "  game result for the side to move\n"},
-    {"rescore", "a game-record shard labelled again by a deeper search", run_rescore},
+     "  one line per labelled position of the game-record shard FILE (or of a label file's\n"
+     "  source shard, with its labels): SFEN, move, score and game result for the side to move\n"},
+    {"rescore", "a game-record shard labelled again by a deeper search, as a label file",
+     run_rescore},
     {"nnue-data", "training records of the network's features, from game-record shards",
      run_nnue_data},
     {"nnue-eval", "a net file's score of each SFEN of a file", run_nnue_eval,

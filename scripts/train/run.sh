@@ -4,11 +4,11 @@
 #   scripts/train/run.sh --small     a minute-long run on freshly generated games (CI runs it)
 #   scripts/train/run.sh [train.py options]
 #                                    the real run on the committed shards, scripts/train/games/
-# DEEPER=rNODES: a training shard rescored into games/rNODES/ (rescore.sh) is read in place of
-# the original (--small rescores one of its shards at 800 nodes so, to test the path); with
-# DEEPER_ONLY=1 the shards without a rescored copy are left out (to go on training a net on
+# DEEPER=rNODES: a training shard rescored into games/rNODES/ (rescore.sh) is read with those
+# labels in place of its own (--small rescores one of its shards at 800 nodes so, to test the
+# path); with DEEPER_ONLY=1 the shards without a label file there are left out (to go on training a net on
 # the deeper labels alone). VAL_SHARDS="shard-02013 shard-02208": the validation shards; they
-# keep their original labels unless DEEPER_VAL=1 (then a rescored copy is read for them too,
+# keep their original labels unless DEEPER_VAL=1 (then their label files are read too,
 # so that the validation loss can rank nets trained on the deeper labels). TRAIN_SHARDS="shard-035*
 # shard-0300[7-9]": the training shards, as patterns of their names (default: every shard), e.g.
 # to train on the same shards with their labels of two depths.
@@ -92,8 +92,8 @@ for shard in "${shards[@]}"; do
     done
     [[ $chosen == 1 ]] || continue
   fi
-  if [[ -n "$deeper" && ($is_val == 0 || $deeper_val == 1) && -f "$games_dir/$deeper/$name.games" ]]; then
-    shard="$games_dir/$deeper/$name.games"
+  if [[ -n "$deeper" && ($is_val == 0 || $deeper_val == 1) && -f "$games_dir/$deeper/$name.labels" ]]; then
+    shard="$games_dir/$deeper/$name.labels"
     name="$name.$deeper"
   elif [[ $deeper_only == 1 && $is_val == 0 ]]; then
     continue
@@ -102,7 +102,7 @@ for shard in "${shards[@]}"; do
     "$engine" nnue-data --out "$work/records/$name.tmp" --sfens "$work/records/$name.sfens" "$shard"
     mv "$work/records/$name.tmp" "$work/records/$name.bin"
   fi
-  # check_export.py reads the first validation shard's records (its rescored copy with DEEPER_VAL=1).
+  # check_export.py reads the first validation shard's records (with its label file with DEEPER_VAL=1).
   [[ $is_val == 1 && "${name%%.*}" == "${val_shards[0]}" ]] && val_name=$name
   if [[ $is_val == 1 ]]; then val_records+=("$work/records/$name.bin"); else train_records+=("$work/records/$name.bin"); fi
 done

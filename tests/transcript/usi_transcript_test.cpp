@@ -25,6 +25,7 @@
 #include "movegen/movegen.h"
 #include "rules/game.h"
 #include "tools/game_record.h"
+#include "tools/label_file.h"
 #include "usi_loop.h"
 
 namespace tsubame::test {
@@ -683,7 +684,9 @@ TEST(CommandLine, GensfenStartsGamesFromBookLines) {
 }
 
 // `tsubame rescore`: the same games, the positions nnue-data keeps labelled again by a deeper
-// search, the others unlabelled; the same bytes every time; a bad shard is refused by name.
+// search, the others unlabelled, as a label file of 2 bytes a ply read with its source; the same
+// bytes every time; a bad shard is refused by name, and so are labels read against another
+// shard.
 TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
     const std::string    dir = testing::TempDir() + "tsubame_rescore_" + std::to_string(getpid());
     const CommandLineRun played =
@@ -727,6 +730,23 @@ TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
     ASSERT_EQ(rescore(dir + ".r4").status, 0);
     EXPECT_EQ(bytes_of(dir + ".r4"), rescored);
 
+    // Beside the header, 2 bytes a ply and 2 a game: no copy of the games.
+    {
+        std::ifstream   labels(dir + ".r1", std::ios::binary);
+        LabelFileHeader header;
+        ASSERT_TRUE(read_label_file_header(labels, header).ok());
+        EXPECT_EQ(header.source_path, dir.substr(dir.find_last_of('/') + 1) + ".games");
+        const std::streamoff header_bytes = labels.tellg();
+        ShardReader          source;
+        ASSERT_TRUE(source.open(dir + ".games").ok());
+        GameRecord  game;
+        std::string error;
+        size_t      expected = 0;
+        while (source.next(game, error))
+            expected += 2 + 2 * game.plies.size();
+        EXPECT_EQ(rescored.size() - size_t(header_bytes), expected);
+    }
+
     // games-dump: SFEN, move, score, result per labelled position.
     const std::vector<std::string> before = run_tsubame({"games-dump", dir + ".games"}).out;
     const std::vector<std::string> after  = run_tsubame({"games-dump", dir + ".r1"}).out;
@@ -753,6 +773,22 @@ TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
     }
     EXPECT_GT(changed, 0) << "no score changed with 10 times the nodes";
 
+    // The labels of other games are refused: a source shard played again with another seed,
+    // then no source at all.
+    ASSERT_EQ(run_tsubame({"gensfen", "--out", dir + ".games", "--games", "2", "--nodes", "300",
+                           "--seed", "5", "--max-plies", "60"})
+                  .status,
+              0);
+    const CommandLineRun other = run_tsubame({"games-dump", dir + ".r1"});
+    EXPECT_EQ(other.status, 1);
+    EXPECT_NE(other.err.find("is not the shard these labels were made from"), std::string::npos)
+        << other.err;
+    std::remove((dir + ".games").c_str());
+    const CommandLineRun no_source = run_tsubame({"nnue-data", "--out", dir + ".bin", dir + ".r1"});
+    EXPECT_EQ(no_source.status, 1);
+    EXPECT_NE(no_source.err.find("cannot open " + dir + ".games"), std::string::npos)
+        << no_source.err;
+
     const CommandLineRun missing =
         run_tsubame({"rescore", "--in", dir + ".missing", "--out", dir + ".bad"});
     EXPECT_EQ(missing.status, 1);
@@ -762,7 +798,7 @@ TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
         run_tsubame({"rescore", "--in", dir + ".games", "--out", dir + ".bad", "--nodes", "x"})
             .status,
         2);
-    for (const char* suffix : {".games", ".r1", ".r2", ".r3", ".r4"})
+    for (const char* suffix : {".games", ".r1", ".r2", ".r3", ".r4", ".bin"})
         std::remove((dir + suffix).c_str());
 }
 

@@ -5,6 +5,7 @@
 
 #include "movegen/movegen.h"
 #include "rules/game.h"
+#include "tools/file_fields.h"
 
 namespace tsubame {
 
@@ -13,45 +14,28 @@ namespace {
 constexpr char     MAGIC[8] = {'T', 'S', 'B', 'G', 'A', 'M', 'E', 'S'};
 constexpr uint16_t VERSION  = 1;
 
-// Little-endian regardless of the host, so that shards move between machines.
-void put16(std::ostream& out, uint16_t v) {
-    const char bytes[2] = {char(v & 0xff), char(v >> 8)};
-    out.write(bytes, 2);
-}
-
-bool get16(std::istream& in, uint16_t& v) {
-    unsigned char bytes[2];
-    if (!in.read(reinterpret_cast<char*>(bytes), 2)) return false;
-    v = uint16_t(bytes[0] | (bytes[1] << 8));
-    return true;
-}
-
 } // namespace
 
 void write_game_file_header(std::ostream& out, const std::string& provenance) {
     out.write(MAGIC, sizeof MAGIC);
     put16(out, VERSION);
-    put16(out, uint16_t(std::min<size_t>(provenance.size(), UINT16_MAX)));
-    out.write(provenance.data(), std::streamsize(std::min<size_t>(provenance.size(), UINT16_MAX)));
+    put_text(out, provenance);
 }
 
 Status read_game_file_header(std::istream& in, std::string& provenance) {
     char     magic[sizeof MAGIC];
-    uint16_t version = 0, length = 0;
+    uint16_t version = 0;
     if (!in.read(magic, sizeof magic) || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
         return Status::failure("not a game file (no TSBGAMES header)");
     if (!get16(in, version) || version != VERSION)
         return Status::failure("game file version " + std::to_string(version) + ", expected "
                                + std::to_string(VERSION));
-    if (!get16(in, length)) return Status::failure("game file header truncated");
-    provenance.assign(length, '\0');
-    if (!in.read(provenance.data(), length)) return Status::failure("game file header truncated");
+    if (!get_text(in, provenance)) return Status::failure("game file header truncated");
     return Status::success();
 }
 
 void write_game(std::ostream& out, const GameRecord& game) {
-    put16(out, uint16_t(game.start_sfen.size()));
-    out.write(game.start_sfen.data(), std::streamsize(game.start_sfen.size()));
+    put_text(out, game.start_sfen);
     put16(out, uint16_t(game.plies.size()));
     out.put(char(game.black_result));
     out.put(char(game.end));

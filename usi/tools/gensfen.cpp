@@ -18,6 +18,7 @@
 #include "flags.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
+#include "tools/label_file.h"
 #include "tools/selfplay.h"
 #include "usi_loop.h"
 
@@ -188,15 +189,12 @@ int run_games_dump(int argc, char* argv[]) {
         std::cerr << "usage: tsubame games-dump FILE\n";
         return 2;
     }
-    std::ifstream in(argv[2], std::ios::binary);
-    std::string   provenance, error;
-    if (!in)
-        error = std::string("cannot open ") + argv[2];
-    else if (Status s = read_game_file_header(in, provenance); !s.ok())
-        error = s.message();
+    ShardReader shard;
+    std::string error;
+    if (Status s = shard.open(argv[2]); !s.ok()) error = s.message();
     GameRecord game;
     int        games = 0;
-    while (error.empty() && read_game(in, game, error)) {
+    while (error.empty() && shard.next(game, error)) {
         ++games;
         const Status s = replay_game(game, [&](const Position& pos, const RecordedPly& ply) {
             if (ply.score == NO_SCORE) return;

@@ -26,8 +26,9 @@ std::string teacher_of(const nnue::Network& net, const std::string& eval_file);
 /// renamed when complete, so a shard on disk is always whole).
 int run_gensfen(int argc, char* argv[]);
 
-/// `tsubame games-dump FILE`: one line per labelled position: SFEN, move, score for the side
-/// to move, and the game's result for the side to move.
+/// `tsubame games-dump FILE`: one line per labelled position of a shard (or of a label file's
+/// source, with its labels): SFEN, move, score for the side to move, and the game's result for
+/// the side to move.
 int run_games_dump(int argc, char* argv[]);
 
 } // namespace tsubame::usi

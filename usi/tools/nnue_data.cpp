@@ -15,6 +15,7 @@
 #include "movegen/movegen.h"
 #include "rules/game.h"
 #include "tools/game_record.h"
+#include "tools/label_file.h"
 
 namespace tsubame::usi {
 
@@ -22,7 +23,8 @@ namespace {
 
 constexpr std::string_view NNUE_DATA_USAGE =
     "usage: tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...\n"
-    "       tsubame nnue-data --architecture\n";
+    "       tsubame nnue-data --architecture\n"
+    "A SHARD is a game-record shard or a label file (its source shard with its labels).\n";
 
 // Fills one perspective's slots; false when the position has more features than a record holds.
 bool fill(const Position& pos, Color perspective, uint16_t (&slots)[RECORD_FEATURES]) {
@@ -95,14 +97,11 @@ int run_nnue_data(int argc, char* argv[]) {
     }
     uint64_t games = 0, written = 0, skipped = 0;
     for (const std::string& shard : shards) {
-        std::ifstream in(shard, std::ios::binary);
-        std::string   provenance, error;
-        if (!in)
-            error = "cannot open it";
-        else if (Status s = read_game_file_header(in, provenance); !s.ok())
-            error = s.message();
+        ShardReader reader;
+        std::string error;
+        if (Status s = reader.open(shard); !s.ok()) error = s.message();
         GameRecord game;
-        while (error.empty() && read_game(in, game, error)) {
+        while (error.empty() && reader.next(game, error)) {
             ++games;
             const Status s = replay_game(game, [&](const Position& pos, const RecordedPly& ply) {
                 TrainingRecord r;

@@ -32,7 +32,8 @@ static_assert(sizeof(TrainingRecord) == 164, "the trainer reads records of 164 b
 bool is_quiet_label(const Position& pos, const RecordedPly& ply);
 
 /// `tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...`: writes a record
-/// for every searched, quiet position of the shards: not in check, best move neither a capture
+/// for every searched, quiet position of the shards (game files, or label files read with their
+/// sources): not in check, best move neither a capture
 /// nor a promotion, |score| below a mate, from ply N on. `--architecture` prints the network
 /// architecture the records' feature indices belong to (run.sh keys its record cache on it).
 int run_nnue_data(int argc, char* argv[]);

@@ -20,6 +20,7 @@
 #include "search/tt.h"
 #include "tools/game_record.h"
 #include "tools/gensfen.h"
+#include "tools/label_file.h"
 #include "tools/nnue_data.h"
 #include "usi_loop.h"
 
@@ -28,8 +29,10 @@ namespace tsubame::usi {
 namespace {
 
 constexpr std::string_view RESCORE_USAGE =
-    "usage: tsubame rescore --in SHARD --out FILE [--nodes N (20000)] [--min-ply N (16)]\n"
-    "                       [--eval-file NET (default: the built-in net)]\n";
+    "usage: tsubame rescore --in SHARD --out FILE.labels [--nodes N (20000)] [--min-ply N (16)]\n"
+    "                       [--eval-file NET (default: the built-in net)]\n"
+    "Writes the new scores only, beside the source: readers of FILE.labels see SHARD's games\n"
+    "with them.\n";
 
 struct RescoreArgs {
     std::string in, out, eval_file;
@@ -72,19 +75,29 @@ bool read_shard(const std::string& path, std::string& provenance, std::vector<Ga
 // (each game is labelled from a fresh search state, so they are the bytes a whole run writes),
 // a game cut mid-way is dropped. Returns how many games to skip and the byte offset after
 // them; 0 when there is nothing to keep.
-size_t resumable_games(const std::string& part, const std::string& header,
+size_t resumable_games(const std::string& part, const LabelFileHeader& header,
                        std::streamoff& keep_bytes) {
-    std::ifstream in(part, std::ios::binary);
-    std::string   provenance, error;
-    if (!in || !read_game_file_header(in, provenance).ok() || provenance != header) return 0;
-    size_t     games = 0;
-    GameRecord game;
+    std::ifstream   in(part, std::ios::binary);
+    LabelFileHeader found;
+    if (!in || !read_label_file_header(in, found).ok() || found.provenance != header.provenance
+        || found.source_path != header.source_path
+        || found.source_provenance != header.source_provenance)
+        return 0;
+    size_t               games = 0;
+    std::vector<int16_t> scores;
+    std::string          error;
     keep_bytes = in.tellg();
-    while (read_game(in, game, error)) {
+    while (read_labels(in, scores, error)) {
         ++games;
         keep_bytes = in.tellg();
     }
     return games;
+}
+
+// The source's path as the label file names it: relative to the label file's folder.
+std::string source_path_from(const std::string& out, const std::string& in) {
+    namespace fs = std::filesystem;
+    return fs::relative(fs::absolute(in), fs::absolute(out).parent_path()).generic_string();
 }
 
 // Whether a search's answer is a label: a quiet best move and a score below a mate.
@@ -123,10 +136,13 @@ int run_rescore(int argc, char* argv[]) {
         return 1;
     }
     std::error_code   fs_error;
-    const std::string part   = a.out + ".part";
-    const std::string header = "tsubame rescore --nodes " + std::to_string(a.nodes) + " --min-ply "
-                             + std::to_string(a.min_ply) + teacher_of(*network, a.eval_file)
-                             + "; engine " + ENGINE_NAME + "; of: " + source;
+    const std::string part = a.out + ".part";
+    LabelFileHeader   header;
+    header.provenance = "tsubame rescore --nodes " + std::to_string(a.nodes) + " --min-ply "
+                      + std::to_string(a.min_ply) + teacher_of(*network, a.eval_file) + "; engine "
+                      + ENGINE_NAME + "; of: " + source;
+    header.source_path        = source_path_from(a.out, a.in);
+    header.source_provenance  = source;
     std::streamoff keep_bytes = 0;
     const size_t   resumed    = std::min(resumable_games(part, header, keep_bytes), games.size());
     std::ofstream  out;
@@ -136,7 +152,7 @@ int run_rescore(int argc, char* argv[]) {
         std::cerr << "rescore: resuming " << part << ", " << resumed << " games kept\n";
     } else {
         out.open(part, std::ios::binary | std::ios::trunc);
-        write_game_file_header(out, header);
+        write_label_file_header(out, header);
     }
     if (!out || fs_error) {
         std::cerr << "rescore: cannot write " << part << "\n";
@@ -174,9 +190,7 @@ int run_rescore(int argc, char* argv[]) {
             std::cerr << "rescore: game " << g + 1 << ": " << replayed.message() << "\n";
             return 1;
         }
-        for (size_t i = 0; i < game.plies.size(); ++i)
-            game.plies[i].score = scores[i];
-        write_game(out, game);
+        write_labels(out, scores);
         out.flush();
         const size_t done = g + 1;
         if (done % 20 == 0 || done == games.size()) {

@@ -5,12 +5,13 @@
 
 namespace tsubame::usi {
 
-/// `tsubame rescore --in SHARD --out FILE [--nodes N (20000)] [--min-ply N (16)]
-/// [--eval-file NET]`: the games of SHARD with the same moves; each position nnue-data would
-/// keep (from ply N on, a quiet label) gets the score of an N-node search, the others no score
-/// (nor one where the new search's best move captures, promotes or mates). Searched in the
-/// games' order with one hash table, so the output is deterministic. Written through
-/// FILE.part, renamed when complete.
+/// `tsubame rescore --in SHARD --out FILE.labels [--nodes N (20000)] [--min-ply N (16)]
+/// [--eval-file NET]`: new scores for the games of SHARD, as a label file beside it
+/// (tools/label_file.h): each position nnue-data would keep (from ply N on, a quiet label) gets
+/// the score of an N-node search, the others no score (nor one where the new search's best move
+/// captures, promotes or mates). Each game is searched from a fresh search state, so the output
+/// is deterministic and a run resumes at any game. Written through FILE.labels.part, renamed
+/// when complete.
 int run_rescore(int argc, char* argv[]);
 
 } // namespace tsubame::usi

@@ -1,0 +1,43 @@
+#pragma once
+
+// The fields of the training files (game records and label files): 16-bit numbers little-endian
+// on every host, so that shards move between machines, and texts after their 16-bit length.
+
+#include <algorithm>
+#include <cstdint>
+#include <istream>
+#include <ostream>
+#include <string>
+
+namespace tsubame {
+
+/// Writes `v` as two bytes, low byte first.
+inline void put16(std::ostream& out, uint16_t v) {
+    const char bytes[2] = {char(v & 0xff), char(v >> 8)};
+    out.write(bytes, 2);
+}
+
+/// Reads two bytes, low byte first; false when the stream ends first.
+inline bool get16(std::istream& in, uint16_t& v) {
+    unsigned char bytes[2];
+    if (!in.read(reinterpret_cast<char*>(bytes), 2)) return false;
+    v = uint16_t(bytes[0] | (bytes[1] << 8));
+    return true;
+}
+
+/// Writes a text as its length (at most 65,535 bytes kept) and its bytes.
+inline void put_text(std::ostream& out, const std::string& text) {
+    const uint16_t length = uint16_t(std::min<size_t>(text.size(), UINT16_MAX));
+    put16(out, length);
+    out.write(text.data(), length);
+}
+
+/// Reads a text written by put_text; false when the stream ends first.
+inline bool get_text(std::istream& in, std::string& text) {
+    uint16_t length = 0;
+    if (!get16(in, length)) return false;
+    text.assign(length, '\0');
+    return bool(in.read(text.data(), length));
+}
+
+} // namespace tsubame
