@@ -29,6 +29,8 @@ struct SearchParams {
     int lmp_max_depth         = 6;
     int lmp_checks            = 0; ///< 1: quiet checks are late-move pruned too (YaneuraOu)
     int history_prune_depth   = 3; ///< reduced depths below which two bad continuations prune
+    int history_prune_margin  = 0; ///< a quiet move whose history < -this * depth is pruned
+    int prune_history_div     = 0; ///< the reduced depth of pruning + quiet history / this
     int futility_base         = 100;
     int futility_per_depth    = 150;
     int futility_max_depth    = 7; ///< reduced depths below which quiet futility applies
@@ -89,6 +91,8 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"LmpMaxDepth", &SearchParams::lmp_max_depth, 0, 100},
     {"LmpChecks", &SearchParams::lmp_checks, 0, 1},
     {"HistoryPruneDepth", &SearchParams::history_prune_depth, 0, 20},
+    {"HistoryPruneMargin", &SearchParams::history_prune_margin, 0, 100000},
+    {"PruneHistoryDiv", &SearchParams::prune_history_div, 0, 100000},
     {"FutilityBase", &SearchParams::futility_base, 0, 1000},
     {"FutilityPerDepth", &SearchParams::futility_per_depth, 0, 1000},
     {"FutilityMaxDepth", &SearchParams::futility_max_depth, 0, 30},

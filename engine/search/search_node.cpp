@@ -300,9 +300,19 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
         return depth <= params_.see_capture_max_depth
             && !see_ge(pos, m, -params_.see_capture * depth);
     if (late) return true; // late move pruning
+    // The move's history (both switches off by default): a move that keeps failing is pruned
+    // outright, and history moves the depth the pruning rules below think in (Stockfish).
+    const int history = params_.history_prune_margin || params_.prune_history_div
+                          ? quiet_score(ss, pos.side_to_move(), m)
+                          : 0;
+    if (params_.history_prune_margin && history < -params_.history_prune_margin * depth)
+        return true;
     // The depth this move would be searched at after its reduction.
-    const int   lmr_depth = std::max(depth - 1 - reduction(depth, move_count), 0);
-    const Piece pc        = m.moved_piece_after();
+    const int lmr_depth =
+        std::max(depth - 1 - reduction(depth, move_count)
+                     + (params_.prune_history_div ? history / params_.prune_history_div : 0),
+                 0);
+    const Piece pc = m.moved_piece_after();
     // Both recent continuations say this reply does not work.
     if (lmr_depth < params_.history_prune_depth && (*(ss - 1)->cont_history)[pc][m.to()] < 0
         && (*(ss - 2)->cont_history)[pc][m.to()] < 0)

@@ -11,7 +11,8 @@
 # keep their original labels unless DEEPER_VAL=1 (then their label files are read too,
 # so that the validation loss can rank nets trained on the deeper labels). TRAIN_SHARDS="shard-035*
 # shard-0300[7-9]": the training shards, as patterns of their names (default: every shard), e.g.
-# to train on the same shards with their labels of two depths.
+# to train on the same shards with their labels of two depths. LEAF=1: records of every label,
+# each at the end of its capture line (nnue-data --leaf), not only the quiet positions.
 # Work files go to $TRAIN_WORK (default build/train, or build/train-small); the net is
 # $TRAIN_WORK/net.nnue. Every step is resumable: finished records and epochs are kept.
 set -euo pipefail
@@ -76,6 +77,9 @@ else
   val_shards=("$(basename "${shards[0]}" .games)")
 fi
 deeper=${DEEPER:-}
+leaf=${LEAF:-0}
+leaf_args=()
+[[ $leaf == 1 ]] && leaf_args=(--leaf)
 deeper_only=${DEEPER_ONLY:-0}
 deeper_val=${DEEPER_VAL:-0}
 train_records=()
@@ -98,8 +102,10 @@ for shard in "${shards[@]}"; do
   elif [[ $deeper_only == 1 && $is_val == 0 ]]; then
     continue
   fi
+  [[ $leaf == 1 ]] && name="$name.leaf"
   if [[ ! -f "$work/records/$name.bin" || "$shard" -nt "$work/records/$name.bin" ]]; then
-    "$engine" nnue-data --out "$work/records/$name.tmp" --sfens "$work/records/$name.sfens" "$shard"
+    "$engine" nnue-data --out "$work/records/$name.tmp" --sfens "$work/records/$name.sfens" \
+      "${leaf_args[@]}" "$shard"
     mv "$work/records/$name.tmp" "$work/records/$name.bin"
   fi
   # check_export.py reads the first validation shard's records (with its label file with DEEPER_VAL=1).

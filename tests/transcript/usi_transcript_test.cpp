@@ -802,6 +802,55 @@ TEST(CommandLine, RescoreLabelsAShardAgainWithADeeperSearch) {
         std::remove((dir + suffix).c_str());
 }
 
+// `nnue-data --leaf` keeps every label not in check, each at the end of its capture line, and
+// `rescore --every-ply` labels those positions too.
+TEST(CommandLine, LeafRecordsKeepThePositionsWithCapturesPending) {
+    const std::string    dir = testing::TempDir() + "tsubame_leaf_" + std::to_string(getpid());
+    const CommandLineRun played =
+        run_tsubame({"gensfen", "--out", dir + ".games", "--games", "2", "--nodes", "300", "--seed",
+                     "6", "--max-plies", "80"});
+    ASSERT_EQ(played.status, 0) << played.err;
+    auto lines_of = [](const std::string& path) {
+        std::ifstream            in(path);
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(in, line);)
+            lines.push_back(line);
+        return lines;
+    };
+    auto records = [&](const std::string& shard, bool leaf) {
+        std::vector<std::string> args{"nnue-data",    "--out",     dir + ".bin", "--sfens",
+                                      dir + ".sfens", "--min-ply", "8"};
+        if (leaf) args.push_back("--leaf");
+        args.push_back(shard);
+        const CommandLineRun run = run_tsubame(args);
+        EXPECT_EQ(run.status, 0) << run.err;
+        return lines_of(dir + ".sfens");
+    };
+    const std::vector<std::string> quiet = records(dir + ".games", false);
+    const std::vector<std::string> leaf  = records(dir + ".games", true);
+    EXPECT_GT(leaf.size(), quiet.size()) << "no position with a capture pending kept";
+    const std::set<std::string> played_positions(quiet.begin(), quiet.end());
+    int                         moved = 0;
+    for (const std::string& sfen : leaf) {
+        Game game;
+        ASSERT_TRUE(game.set_sfen(sfen).ok()) << sfen;
+        EXPECT_FALSE(game.position().in_check()) << sfen;
+        moved += !played_positions.count(sfen);
+    }
+    EXPECT_GT(moved, 0) << "no record at the end of a capture line";
+
+    auto labels = [&](const std::vector<std::string>& extra) {
+        std::vector<std::string> args{"rescore", "--in", dir + ".games", "--out", dir + ".l",
+                                      "--nodes", "500",  "--min-ply",    "8"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        EXPECT_EQ(run_tsubame(args).status, 0);
+        return run_tsubame({"games-dump", dir + ".l"}).out.size();
+    };
+    EXPECT_GT(labels({"--every-ply"}), labels({}));
+    for (const char* suffix : {".games", ".bin", ".sfens", ".l"})
+        std::remove((dir + suffix).c_str());
+}
+
 TEST(CommandLine, UnknownArgumentsFailWithAMessage) {
     for (const std::vector<std::string>& args :
          std::vector<std::vector<std::string>>{{"--frobnicate"},

@@ -1,7 +1,8 @@
 // The search's candidate rules behind SearchParams switches (capture history, correction
 // history, ProbCut, the Stockfish-style reduction adjustments, continuation histories up to 6
-// plies back): each one, switched on alone, changes the search (so the switch is wired) and
-// keeps the search's tactics; and the correction history's pieces behave as documented.
+// plies back, history in the pruning of quiet moves): each one, switched on alone, changes the
+// search (so the switch is wired) and keeps the search's tactics; and the correction history's
+// pieces behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -32,6 +33,8 @@ const Switch SWITCHES[] = {
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 8},
     {"CorrectionWeight", &SearchParams::correction_weight, 100},
     {"ContinuationPlies", &SearchParams::continuation_plies, 0b111111},
+    {"HistoryPruneMargin", &SearchParams::history_prune_margin, 4000},
+    {"PruneHistoryDiv", &SearchParams::prune_history_div, 4000},
 };
 
 // A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.

@@ -14,6 +14,7 @@
 #include "flags.h"
 #include "movegen/movegen.h"
 #include "rules/game.h"
+#include "search/capture_line.h"
 #include "tools/game_record.h"
 #include "tools/label_file.h"
 
@@ -22,9 +23,11 @@ namespace tsubame::usi {
 namespace {
 
 constexpr std::string_view NNUE_DATA_USAGE =
-    "usage: tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...\n"
+    "usage: tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] [--leaf] SHARD...\n"
     "       tsubame nnue-data --architecture\n"
-    "A SHARD is a game-record shard or a label file (its source shard with its labels).\n";
+    "A SHARD is a game-record shard or a label file (its source shard with its labels).\n"
+    "--leaf: every label not in check, each at the end of its position's capture line, not only\n"
+    "the quiet ones.\n";
 
 // Fills one perspective's slots; false when the position has more features than a record holds.
 bool fill(const Position& pos, Color perspective, uint16_t (&slots)[RECORD_FEATURES]) {
@@ -53,10 +56,42 @@ void put_record(std::ostream& out, const TrainingRecord& r) {
     out.write(bytes.data(), std::streamsize(bytes.size()));
 }
 
+// The record of a labelled position as it stands (the record's position, score and result for
+// its side to move); false when its features do not fit.
+bool record_of(const Position& pos, int16_t score, int8_t black_result, TrainingRecord& r) {
+    if (!fill(pos, pos.side_to_move(), r.us) || !fill(pos, ~pos.side_to_move(), r.them))
+        return false;
+    r.score  = score;
+    r.result = int8_t(pos.side_to_move() == BLACK ? black_result : -black_result);
+    r.ply    = uint8_t(std::min(pos.game_ply(), 255));
+    return true;
+}
+
+// The record of a labelled position at the end of its capture line (search/capture_line.h): the
+// score, from the side to move at the end, is the position's; false when the line ends in check
+// or the features do not fit.
+bool leaf_record_of(Position& pos, int16_t score, int8_t black_result, TrainingRecord& r,
+                    std::string* leaf_sfen) {
+    const std::vector<Move> line = capture_line(pos);
+    std::vector<StateInfo>  states(line.size());
+    for (size_t i = 0; i < line.size(); ++i)
+        pos.do_move(line[i], states[i]);
+    const bool kept = !pos.in_check()
+                   && record_of(pos, line.size() % 2 ? int16_t(-score) : score, black_result, r);
+    if (kept && leaf_sfen) *leaf_sfen = pos.sfen();
+    for (size_t i = line.size(); i-- > 0;)
+        pos.undo_move(line[i]);
+    return kept;
+}
+
 } // namespace
 
+bool is_label(const Position& pos, const RecordedPly& ply) {
+    return ply.score != NO_SCORE && !pos.in_check() && !is_mate_score(ply.score);
+}
+
 bool is_quiet_label(const Position& pos, const RecordedPly& ply) {
-    if (ply.score == NO_SCORE || pos.in_check() || is_mate_score(ply.score)) return false;
+    if (!is_label(pos, ply)) return false;
     const Move best = generated_move_from16(pos, ply.move16);
     return !best.is_promotion() && pos.piece_on(best.to()) == NO_PIECE;
 }
@@ -64,13 +99,14 @@ bool is_quiet_label(const Position& pos, const RecordedPly& ply) {
 int run_nnue_data(int argc, char* argv[]) {
     std::string              out_path, sfens_path;
     uint64_t                 min_ply      = 16;
-    bool                     architecture = false;
+    bool                     architecture = false, leaf = false;
     std::vector<std::string> shards;
     const std::string        bad_args = usi::FlagParser()
                                      .text("--out", out_path)
                                      .text("--sfens", sfens_path)
                                      .number("--min-ply", min_ply)
                                      .toggle("--architecture", architecture)
+                                     .toggle("--leaf", leaf)
                                      .positional(shards)
                                      .parse(usi::arguments(argc, argv, 2));
     if (bad_args == "help") {
@@ -103,20 +139,22 @@ int run_nnue_data(int argc, char* argv[]) {
         GameRecord game;
         while (error.empty() && reader.next(game, error)) {
             ++games;
-            const Status s = replay_game(game, [&](const Position& pos, const RecordedPly& ply) {
+            const Status s = replay_game(game, [&](Position& pos, const RecordedPly& ply) {
                 TrainingRecord r;
-                if (pos.game_ply() < int(min_ply) || !is_quiet_label(pos, ply)
-                    || !fill(pos, pos.side_to_move(), r.us)
-                    || !fill(pos, ~pos.side_to_move(), r.them)) {
+                std::string    sfen;
+                const bool     kept =
+                    pos.game_ply() >= int(min_ply)
+                    && (leaf ? is_label(pos, ply)
+                                   && leaf_record_of(pos, ply.score, game.black_result, r,
+                                                     sfens.is_open() ? &sfen : nullptr)
+                             : is_quiet_label(pos, ply)
+                                   && record_of(pos, ply.score, game.black_result, r));
+                if (!kept) {
                     ++skipped;
                     return;
                 }
-                r.score = ply.score;
-                r.result =
-                    int8_t(pos.side_to_move() == BLACK ? game.black_result : -game.black_result);
-                r.ply = uint8_t(std::min(pos.game_ply(), 255));
                 put_record(out, r);
-                if (sfens.is_open()) sfens << pos.sfen() << '\n';
+                if (sfens.is_open()) sfens << (leaf ? sfen : pos.sfen()) << '\n';
                 ++written;
             });
             if (!s.ok()) error = "game " + std::to_string(games) + ": " + s.message();

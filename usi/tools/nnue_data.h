@@ -26,16 +26,22 @@ struct TrainingRecord {
 };
 static_assert(sizeof(TrainingRecord) == 164, "the trainer reads records of 164 bytes");
 
-/// Whether a recorded position is a training label: searched (not a random move), not in
-/// check, its score below a mate, and its move (the search's best) neither a capture nor a
+/// Whether a recorded position has a label a record may keep: a score, below a mate, and the
+/// side to move not in check.
+bool is_label(const Position& pos, const RecordedPly& ply);
+
+/// Whether a recorded position is a training label as it stands: searched (not a random move), not
+/// in check, its score below a mate, and its move (the search's best) neither a capture nor a
 /// promotion, so that the score is what the position is worth as it stands.
 bool is_quiet_label(const Position& pos, const RecordedPly& ply);
 
-/// `tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] SHARD...`: writes a record
-/// for every searched, quiet position of the shards (game files, or label files read with their
-/// sources): not in check, best move neither a capture
-/// nor a promotion, |score| below a mate, from ply N on. `--architecture` prints the network
-/// architecture the records' feature indices belong to (run.sh keys its record cache on it).
+/// `tsubame nnue-data --out FILE [--sfens FILE] [--min-ply N (16)] [--leaf] SHARD...`: writes a
+/// record for every searched, quiet position of the shards (game files, or label files read with
+/// their sources), or with `--leaf` for every label (is_label), each as the position at the end
+/// of its capture line (search/capture_line.h) with the score for its side to move: not in check,
+/// best move neither a capture nor a promotion, |score| below a mate, from ply N on.
+/// `--architecture` prints the network architecture the records' feature indices belong to (run.sh
+/// keys its record cache on it).
 int run_nnue_data(int argc, char* argv[]);
 
 /// `tsubame nnue-eval NET SFENS`: the net's score of each SFEN line, for the side to move.

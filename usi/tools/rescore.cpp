@@ -30,14 +30,16 @@ namespace {
 
 constexpr std::string_view RESCORE_USAGE =
     "usage: tsubame rescore --in SHARD --out FILE.labels [--nodes N (20000)] [--min-ply N (16)]\n"
-    "                       [--eval-file NET (default: the built-in net)]\n"
+    "                       [--eval-file NET (default: the built-in net)] [--every-ply]\n"
     "Writes the new scores only, beside the source: readers of FILE.labels see SHARD's games\n"
-    "with them.\n";
+    "with them. --every-ply: every position not in check is labelled (for nnue-data --leaf),\n"
+    "not only the quiet ones.\n";
 
 struct RescoreArgs {
     std::string in, out, eval_file;
-    uint64_t    nodes   = 20000;
-    uint64_t    min_ply = 16;
+    uint64_t    nodes     = 20000;
+    uint64_t    min_ply   = 16;
+    bool        every_ply = false;
 };
 
 bool parse_rescore_args(int argc, char* argv[], RescoreArgs& a, std::string& error) {
@@ -47,6 +49,7 @@ bool parse_rescore_args(int argc, char* argv[], RescoreArgs& a, std::string& err
                 .text("--eval-file", a.eval_file)
                 .number("--nodes", a.nodes, 1)
                 .number("--min-ply", a.min_ply)
+                .toggle("--every-ply", a.every_ply)
                 .parse(usi::arguments(argc, argv, 2));
     if (error.empty() && (a.in.empty() || a.out.empty())) error = "--in and --out are required";
     return error.empty();
@@ -139,8 +142,9 @@ int run_rescore(int argc, char* argv[]) {
     const std::string part = a.out + ".part";
     LabelFileHeader   header;
     header.provenance = "tsubame rescore --nodes " + std::to_string(a.nodes) + " --min-ply "
-                      + std::to_string(a.min_ply) + teacher_of(*network, a.eval_file) + "; engine "
-                      + ENGINE_NAME + "; of: " + source;
+                      + std::to_string(a.min_ply) + (a.every_ply ? " --every-ply" : "")
+                      + teacher_of(*network, a.eval_file) + "; engine " + ENGINE_NAME
+                      + "; of: " + source;
     header.source_path        = source_path_from(a.out, a.in);
     header.source_provenance  = source;
     std::streamoff keep_bytes = 0;
@@ -178,9 +182,11 @@ int run_rescore(int argc, char* argv[]) {
         std::vector<int16_t> scores; // the new label of each ply
         const Status replayed = replay_game(game, [&](Position& pos, const RecordedPly& ply) {
             int16_t score = NO_SCORE;
-            if (pos.game_ply() >= int(a.min_ply) && is_quiet_label(pos, ply)) {
-                const SearchResult r    = searcher.run(pos, limits, search, {});
-                const bool         keep = quiet_answer(pos, r);
+            if (pos.game_ply() >= int(a.min_ply)
+                && (a.every_ply ? !pos.in_check() : is_quiet_label(pos, ply))) {
+                const SearchResult r = searcher.run(pos, limits, search, {});
+                const bool keep = a.every_ply ? r.best != Move::none() && !is_mate_score(r.score)
+                                              : quiet_answer(pos, r);
                 if (keep) score = recorded_score(r.score);
                 keep ? ++labelled : ++dropped;
             }
