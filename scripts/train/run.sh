@@ -54,7 +54,7 @@ if [[ $small == 1 ]]; then
   GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/rescore.sh" 800 2
   games_dir="$work/games"
   DEEPER=r800
-  train_options=(--epochs 3 --batch 256 --ema 0.9) # the weight average tested too
+  train_options=(--epochs 3 --batch 256 --ema 0.9 --schedule cosine) # the average and cosine tested too
 else
   games_dir="$root/scripts/train/games"
   train_options=()

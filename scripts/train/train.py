@@ -114,6 +114,21 @@ def constant_loss(train, val, lam, k):
             .mean().item())
 
 
+def schedule(opt, args, batches):
+    """The learning-rate schedule: stepped after every epoch (step) or every batch (cosine)."""
+    if args.schedule == "step":
+        return torch.optim.lr_scheduler.ExponentialLR(opt, gamma=args.lr_decay)
+    total = args.epochs * batches
+    floor = args.lr_min_ratio
+    return torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda step: floor + (1 - floor) * 0.5 * (1 + math.cos(math.pi * min(step, total) / total)))
+
+
+def schedule_name(args):
+    return (f"decay {args.lr_decay}" if args.schedule == "step"
+            else f"cosine to x{args.lr_min_ratio}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--train", nargs="+", required=True)
@@ -123,7 +138,13 @@ def main():
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--batch", type=int, default=16384)
     ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--lr-decay", type=float, default=0.75, help="per epoch")
+    ap.add_argument("--lr-decay", type=float, default=0.75, help="per epoch (--schedule step)")
+    ap.add_argument("--schedule", choices=["step", "cosine"], default="step",
+                    help="step: the rate times --lr-decay after every epoch; cosine: from --lr "
+                         "down to --lr-min-ratio of it along half a cosine over every batch of "
+                         "the run")
+    ap.add_argument("--lr-min-ratio", type=float, default=0.05,
+                    help="the cosine schedule's last rate, as a fraction of the first")
     ap.add_argument("--l1-lr-scale", type=float, default=0.1,
                     help="the first hidden layer's learning rate, relative to --lr")
     ap.add_argument("--ft-lr-scale", type=float, default=1.0,
@@ -186,7 +207,8 @@ def main():
                "lr": args.lr * args.ft_lr_scale}]
     # AdamW with no decay is Adam; only the bucket rows decay.
     opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=0.0)
-    sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=args.lr_decay)
+    batches = math.ceil(len(train) / args.batch)
+    sched = schedule(opt, args, batches)
     # The average smooths out the noise of the last steps, which a fine-tune at a high rate
     # adds to a good starting net; the average is what is validated and exported.
     ema = AveragedModel(net, avg_fn=lambda avg, p, n: torch.lerp(avg, p, 1 - args.ema)) \
@@ -206,7 +228,6 @@ def main():
         history, start_epoch, best = state["history"], state["epoch"], state["best"]
         print(f"resuming after epoch {start_epoch}", flush=True)
 
-    batches = math.ceil(len(train) / args.batch)
     for epoch in range(start_epoch, args.epochs):
         rng = np.random.default_rng(args.seed * 1000 + epoch)
         order = rng.permutation(len(train))
@@ -220,6 +241,8 @@ def main():
             net.clip_weights()
             if ema:
                 ema.update_parameters(net)
+            if args.schedule == "cosine":
+                sched.step()
             total += loss.item() * len(part)
             if b % 50 == 49 or b == batches - 1:
                 done = (epoch - start_epoch) * batches + b + 1
@@ -229,7 +252,8 @@ def main():
                 print(f"epoch {epoch + 1}/{args.epochs} batch {b + 1}/{batches} "
                       f"loss {total / min((b + 1) * args.batch, len(train)):.5f} "
                       f"{rate:.0f} pos/s ETA {eta:.0f} s", flush=True)
-        sched.step()
+        if args.schedule == "step":
+            sched.step()
         val_loss = evaluate(judged, val, args.lam, k)
         history.append((epoch + 1, total / len(train), val_loss))
         if best is None or val_loss < best[0]:
@@ -253,7 +277,7 @@ def main():
     net.load_state_dict(best[2])
     sample = train[np.random.default_rng(args.seed).permutation(len(train))[:20000]]
     description = (f"{args.description} train {len(train)} val {len(val)} epochs {args.epochs} "
-                   f"lr {args.lr} (L1 x{args.l1_lr_scale}) decay {args.lr_decay} lambda {args.lam} K {k:.1f} batch {args.batch} "
+                   f"lr {args.lr} (L1 x{args.l1_lr_scale}) {schedule_name(args)} lambda {args.lam} K {k:.1f} batch {args.batch} "
                    f"leak {args.leak} ft-decay {args.ft_decay} ft-lr x{args.ft_lr_scale} stacks {args.stacks} seed {args.seed}"
                    f"{f' ema {args.ema}' if args.ema else ''}"
                    f"{' init ' + os.path.basename(args.init) if args.init else ''}; "
