@@ -61,7 +61,7 @@ def slow_moves(out, byoyomi):
         for line in open(os.path.join(out, f), encoding="utf-8"):
             if line[:1] in "+-" and len(line) > 5:
                 ply += 1
-            m = re.match(r"'time (\d+) ms(?:, depth (\d+))?(?:, score (.*))?", line)
+            m = re.match(r"'time (\d+) ms(?:, depth (\d+))?(?:, nodes \d+)?(?:, score (.*))?", line)
             if m:
                 t = int(m.group(1))
                 moves.append((t - byoyomi, f, ply, t, m.group(2), (m.group(3) or "").strip()))

@@ -442,7 +442,7 @@ TEST(MatchRecord, CsaMovesAndFile) {
     g.setup.opening = "startpos moves 7g7f";
     g.start_sfen    = std::string(Position::START_SFEN);
     g.opening_moves = {game.moves()[0]};
-    g.moves         = {{game.moves()[1], 1234, 7, "cp 30"}};
+    g.moves         = {{game.moves()[1], 1234, 7, "cp 30", 56789}};
     g.names         = {"Alpha", "Beta"};
     g.outcome       = {Termination::RESIGN, WHITE, ""};
     g.final_sfen    = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
@@ -453,8 +453,9 @@ TEST(MatchRecord, CsaMovesAndFile) {
     const std::string text = out.str();
     EXPECT_TRUE(text.starts_with("V2.2\nN+Alpha\nN-Beta\n")) << text;
     EXPECT_NE(text.find("\nPI\n+\n+7776FU\nT0\n"), std::string::npos) << text;
-    EXPECT_NE(text.find("\n-3334FU\nT1\n'time 1234 ms, depth 7, score cp 30\n%TORYO\n"),
-              std::string::npos)
+    EXPECT_NE(
+        text.find("\n-3334FU\nT1\n'time 1234 ms, depth 7, nodes 56789, score cp 30\n%TORYO\n"),
+        std::string::npos)
         << text;
     EXPECT_NE(text.find("$TIME_LIMIT:00:00+10"), std::string::npos) << text;
 
@@ -499,8 +500,9 @@ TEST(MatchRecord, KifMovesTimesAndEnding) {
     g.setup.opening = "startpos moves 7g7f 3c3d";
     g.start_sfen    = std::string(Position::START_SFEN);
     g.opening_moves = {m[0], m[1]};
-    g.moves         = {{m[2], 1500, 7, "cp 30"}, {m[3], 2000, 8, "cp -10"}, {m[4], 61000, {}, ""},
-                       {m[5], 0, {}, ""},        {m[6], 500, {}, ""},       {m[7], 3000, {}, ""}};
+    g.moves         = {{m[2], 1500, 7, "cp 30", 4000}, {m[3], 2000, 8, "cp -10", {}},
+                       {m[4], 61000, {}, "", {}},      {m[5], 0, {}, "", {}},
+                       {m[6], 500, {}, "", {}},        {m[7], 3000, {}, "", {}}};
     g.names         = {"Alpha", "Beta"};
     g.outcome       = {Termination::RESIGN, WHITE, ""};
     g.final_sfen    = game.position().sfen();
@@ -522,7 +524,7 @@ TEST(MatchRecord, KifMovesTimesAndEnding) {
         "   2 ３四歩(33)   ( 0:00/00:00:00)",
         "*end of opening (2 plies)",
         "   3 ２二角成(88) ( 0:01/00:00:01)",
-        "*time 1500 ms, depth 7, score cp 30",
+        "*time 1500 ms, depth 7, nodes 4000, score cp 30",
         "   4 同　銀(31)   ( 0:02/00:00:02)",
         "*time 2000 ms, depth 8, score cp -10",
         "   5 ４五角打     ( 1:01/00:01:02)",
@@ -549,7 +551,7 @@ TEST(MatchRecord, KifFromAnotherPosition) {
     Game game;
     ASSERT_TRUE(game.set_position("sfen " + g.start_sfen + " moves 2b3b").ok());
     g.setup.opening = "sfen " + g.start_sfen;
-    g.moves         = {{game.moves()[0], 2500, {}, ""}};
+    g.moves         = {{game.moves()[0], 2500, {}, "", {}}};
     g.names         = {"Alpha", "Beta"};
     g.outcome       = {Termination::TIME_FORFEIT, WHITE, "no bestmove"};
     g.final_sfen    = game.position().sfen();
@@ -885,6 +887,8 @@ TEST(MatchRun, TsubameAgainstTsubameAtFixedNodes) {
     EXPECT_NE(r.out.find("Tsubame"), std::string::npos);
     EXPECT_NE(r.out.find("games 4\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("avg depth"), std::string::npos);
+    // The speed in games, from the nodes each move reported.
+    EXPECT_NE(r.out.find(", nodes/s "), std::string::npos) << r.out;
     for (int i = 1; i <= 4; ++i) {
         char name[32];
         std::snprintf(name, sizeof name, "game-%04d.csa", i);

@@ -34,6 +34,9 @@ struct GoResult {
     std::string            score; ///< The last `info score` (`cp 30`, `mate 5`), if any.
     std::optional<int64_t> nodes; ///< The last `info nodes`.
     std::string            ponder; ///< The bestmove line's `ponder` move, if any.
+    /// Answered after a `ponderhit`: the time runs from the ponderhit, the nodes from the ponder
+    /// search's start.
+    bool pondered = false;
     /// A ponder search's bestmove that came before `ponderhit` or `stop` (a protocol error:
     /// an engine must not end a ponder search on its own).
     bool early = false;

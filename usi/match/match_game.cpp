@@ -13,6 +13,8 @@ void EngineTally::add(const EngineTally& other) {
     max_ms = std::max(max_ms, other.max_ms);
     depth_sum += other.depth_sum;
     depth_count += other.depth_count;
+    nodes_sum += other.nodes_sum;
+    nodes_time_ms += other.nodes_time_ms;
     late += other.late;
     ponder_hits += other.ponder_hits;
     ponder_misses += other.ponder_misses;
@@ -76,6 +78,7 @@ GoResult ask_move(GameState& g, Color us, Outcome& outcome) {
         if (!played.empty() && played.back() == g.predicted[us]) {
             ++g.tally(us).ponder_hits;
             GoResult answer = engine.ponderhit(limit);
+            answer.pondered = true;
             if (answer.early) ++g.tally(us).ponder_early;
             return answer;
         }
@@ -113,6 +116,11 @@ void tally_move(GameState& g, Color us, const GoResult& answer) {
         t.depth_sum += *answer.depth;
         ++t.depth_count;
     }
+    // Speed in games: a pondered move's nodes were searched before its time started.
+    if (answer.nodes && !answer.pondered) {
+        t.nodes_sum += *answer.nodes;
+        t.nodes_time_ms += answer.elapsed_ms;
+    }
 }
 
 // One move of side `us`: asked, timed, judged, recorded; the game's outcome after it.
@@ -143,8 +151,8 @@ Outcome play_turn(GameState& g, Color us) {
         return outcome;
     }
     if (answer.move != "resign" && answer.move != "win")
-        g.result.moves.push_back(
-            {g.arbiter.game().moves().back(), answer.elapsed_ms, answer.depth, answer.score});
+        g.result.moves.push_back({g.arbiter.game().moves().back(), answer.elapsed_ms, answer.depth,
+                                  answer.score, answer.nodes});
     if (!outcome.over()) start_ponder(g, us, answer.ponder);
     return outcome;
 }

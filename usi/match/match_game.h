@@ -22,10 +22,11 @@ namespace tsubame::usi {
 
 /// One move an engine played, with what it said about it.
 struct MoveRecord {
-    Move               move;
-    int64_t            elapsed_ms = 0;
-    std::optional<int> depth; ///< Last `info depth` before the bestmove.
-    std::string        score; ///< Last `info score` (`cp 30`, `mate 5`).
+    Move                   move;
+    int64_t                elapsed_ms = 0;
+    std::optional<int>     depth; ///< Last `info depth` before the bestmove.
+    std::string            score; ///< Last `info score` (`cp 30`, `mate 5`).
+    std::optional<int64_t> nodes; ///< Last `info nodes` before the bestmove.
 };
 
 /// Per-engine totals over moves (for averages in the summary).
@@ -35,6 +36,8 @@ struct EngineTally {
     int64_t max_ms        = 0; ///< The longest one.
     int64_t depth_sum     = 0; ///< Sum of the depths reported.
     int     depth_count   = 0; ///< Moves with a depth.
+    int64_t nodes_sum     = 0; ///< Nodes of the moves with a node count, not pondered.
+    int64_t nodes_time_ms = 0; ///< Their thinking time (for the nodes per second in games).
     int     late          = 0; ///< Moves over the clock but within the margin.
     int     ponder_hits   = 0; ///< Moves answered after a `ponderhit`.
     int     ponder_misses = 0; ///< Ponder searches stopped because another move came.

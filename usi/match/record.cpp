@@ -287,6 +287,15 @@ std::string kif_time(int64_t move_ms, int64_t total_ms) {
     return buf;
 }
 
+// The comment after a move in both formats: its time and what the engine last said.
+std::string move_comment(const MoveRecord& r) {
+    std::string text = "time " + std::to_string(r.elapsed_ms) + " ms";
+    if (r.depth) text += ", depth " + std::to_string(*r.depth);
+    if (r.nodes) text += ", nodes " + std::to_string(*r.nodes);
+    if (!r.score.empty()) text += ", score " + r.score;
+    return text;
+}
+
 } // namespace
 
 std::string to_kif(Move m, Move previous) {
@@ -340,10 +349,7 @@ void write_kif(const GameResult& game, const MatchOptions& options, std::ostream
         out << "*end of opening (" << game.opening_moves.size() << " plies)\n";
     for (const MoveRecord& r : game.moves) {
         write_move(r.move, r.elapsed_ms);
-        out << "*time " << r.elapsed_ms << " ms";
-        if (r.depth) out << ", depth " << *r.depth;
-        if (!r.score.empty()) out << ", score " << r.score;
-        out << '\n';
+        out << "*" << move_comment(r) << '\n';
     }
     const Outcome&    o      = game.outcome;
     const std::string ending = kif_ending(o, mover);
@@ -396,10 +402,7 @@ void write_csa(const GameResult& game, const MatchOptions& options, std::ostream
         out << "'end of opening (" << game.opening_moves.size() << " plies)\n";
     for (const MoveRecord& r : game.moves) {
         out << to_csa(r.move) << "\nT" << r.elapsed_ms / 1000 << '\n';
-        out << "'time " << r.elapsed_ms << " ms";
-        if (r.depth) out << ", depth " << *r.depth;
-        if (!r.score.empty()) out << ", score " << r.score;
-        out << '\n';
+        out << "'" << move_comment(r) << '\n';
     }
     Game end;
     (void)end.set_sfen(game.final_sfen);

@@ -164,8 +164,9 @@ std::string summary_text(const MatchTotals& t, const MatchOptions& options) {
         const EngineTally& s = t.tally[i];
         out << "engine" << i + 1 << " (" << t.names[i] << "): moves " << s.moves << ", avg time "
             << (s.moves ? s.time_ms / s.moves : 0) << " ms, max " << s.max_ms << " ms, avg depth "
-            << (s.depth_count ? fixed(double(s.depth_sum) / s.depth_count, 1) : "n/a")
-            << ", late within margin " << s.late;
+            << (s.depth_count ? fixed(double(s.depth_sum) / s.depth_count, 1) : "n/a");
+        if (s.nodes_time_ms > 0) out << ", nodes/s " << s.nodes_sum * 1000 / s.nodes_time_ms;
+        out << ", late within margin " << s.late;
         if (s.ponder_hits + s.ponder_misses > 0)
             out << ", ponder hits " << s.ponder_hits << ", misses " << s.ponder_misses
                 << ", ended early " << s.ponder_early;
