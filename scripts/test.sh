@@ -14,7 +14,9 @@
 #      on the build of stage 3;
 #   7. spsa: two iterations of the search-constant tuner (scripts/spsa.py) at 300 nodes a
 #      move, resumed once, with the engine of stage 1: its state file, log and bounds;
-#   8. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
+#   8. lone-speed: a two-game match at 300 nodes a move, then scripts/lone_speed.py on its
+#      records (the engine alone on the same positions);
+#   9. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
 #      --small), with the engine of stage 1: generation, records, PyTorch, export, and the
 #      check that the engine's integer net matches the Python reference exactly.
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
@@ -98,6 +100,20 @@ assert len(open(sys.argv[2]).read().splitlines()) == 3
 PY
   rm -rf "$dir"
 }
+lone_speed() {
+  local dir engine="$root/build/ci-release/usi/tsubame"
+  dir=$(mktemp -d)
+  "$engine" match --engine1 "$engine" --engine2 "$engine" --nodes 300 --games 2 --max-moves 40 \
+    --opt1 USI_Hash=16 --opt2 USI_Hash=16 --out "$dir/match" >/dev/null &&
+    python3 "$root/scripts/lone_speed.py" "$engine" "$dir/match" --option USI_Hash=16 \
+      | tee "$dir/out.txt" && grep -qE '^ratio: +[0-9.]+$' "$dir/out.txt" &&
+    # Every move of engine 1 that the match counted, with its nodes.
+    grep -qF ": $(grep -oP '^engine1 .*?: moves \K[0-9]+' "$dir/match/summary.txt") moves of 2 games" \
+      "$dir/out.txt"
+  local status=$?
+  rm -rf "$dir"
+  return $status
+}
 train_small() {
   rm -rf "$root/build/train-small"
   TSUBAME="$root/build/ci-release/usi/tsubame" "$root/scripts/train/run.sh" --small
@@ -115,6 +131,7 @@ if [[ $# -eq 0 ]]; then
   run_stage pgo pgo
   run_stage fuzz fuzz
   run_stage spsa spsa
+  run_stage lone-speed lone_speed
   run_stage train-small train_small
 fi
 

@@ -904,6 +904,24 @@ TEST(MatchRun, TsubameAgainstTsubameAtFixedNodes) {
         EXPECT_NE(kif.find("\n   1 " + first + "   ( 0:00/00:00:00)\n"), std::string::npos) << kif;
         EXPECT_NE(kif.find("\nまで"), std::string::npos) << kif;
     }
+    // games.tsv's last column: the moves after the opening, which replay to the final position.
+    std::istringstream tsv(read(dir / "out" / "games.tsv"));
+    std::string        line;
+    std::getline(tsv, line);
+    EXPECT_TRUE(line.ends_with("\tfinal_sfen\tmoves")) << line;
+    int rows = 0;
+    while (std::getline(tsv, line)) {
+        std::vector<std::string> fields;
+        std::istringstream       columns(line);
+        for (std::string field; std::getline(columns, field, '\t');)
+            fields.push_back(field);
+        ASSERT_EQ(fields.size(), 12u) << line;
+        Game replay;
+        ASSERT_TRUE(replay.set_position(fields[2] + " " + fields[11]).ok()) << line;
+        EXPECT_EQ(replay.position().sfen(), fields[10]) << line;
+        ++rows;
+    }
+    EXPECT_EQ(rows, 4);
     std::filesystem::remove_all(dir);
 }
 

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/notation.h"
+
 namespace tsubame::usi {
 
 namespace {
@@ -33,6 +35,14 @@ std::string wdl_text(const Wdl& w) {
 std::string one_line(std::string text) {
     for (char& c : text)
         if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    return text;
+}
+
+// The moves played after the opening, in USI notation (what a replay of the game needs).
+std::string played_moves(const GameResult& g) {
+    std::string text;
+    for (const MoveRecord& r : g.moves)
+        text += (text.empty() ? "" : " ") + to_usi(r.move);
     return text;
 }
 
@@ -104,7 +114,7 @@ std::string table_row(const GameResult& g) {
 
 std::string tsv_header() {
     return "game\topening_no\topening\tblack\twhite\tresult\twinner\treason\tplies\tdetail\tfinal_"
-           "sfen";
+           "sfen\tmoves";
 }
 
 std::string tsv_row(const GameResult& g) {
@@ -114,7 +124,7 @@ std::string tsv_row(const GameResult& g) {
          + one_line(g.setup.opening) + "\t" + one_line(g.names[BLACK]) + "\t"
          + one_line(g.names[WHITE]) + "\t" + result_text(g) + "\t" + winner + "\t"
          + termination_name(g.outcome.reason) + "\t" + std::to_string(g.plies()) + "\t"
-         + one_line(g.outcome.detail) + "\t" + g.final_sfen;
+         + one_line(g.outcome.detail) + "\t" + g.final_sfen + "\t" + played_moves(g);
 }
 
 std::string summary_text(const MatchTotals& t, const MatchOptions& options) {

@@ -49,7 +49,7 @@ std::string table_header();
 std::string table_row(const GameResult& game);
 /// Header of games.tsv.
 std::string tsv_header();
-/// One row of games.tsv.
+/// One row of games.tsv (its last column: the moves after the opening, in USI notation).
 std::string tsv_row(const GameResult& game);
 /// The final summary: W/D/L, score, Elo with its 95% interval, LOS, results by colour, SPRT,
 /// termination reasons, average time and depth per move.
