@@ -8,7 +8,8 @@ one side in some, USI_Hash from 16 to 1024 MB, and a margin of 100 ms. Each batc
 
 --scale multiplies every batch's game count (0.05 for a quick check). At the end it prints, per
 batch and in total: games, crashes, time losses, illegal moves, extra bestmoves, late moves,
-and the slowest moves against the byoyomi, with their depth and score (from the CSA records).
+and the slowest moves against the byoyomi, with their depth, nodes and score (from the CSA
+records).
 Needs the machine to itself: these are timed games.
 """
 
@@ -52,7 +53,7 @@ def run_batch(args, name, flags, games, concurrency, options, seed):
 
 
 def slow_moves(out, byoyomi):
-    """(overshoot ms, game, ply, time, depth, score) of every move of a byoyomi batch."""
+    """(overshoot ms, game, ply, time, depth, nodes, score) of every move of a byoyomi batch."""
     moves = []
     for f in sorted(os.listdir(out)):
         if not f.endswith(".csa"):
@@ -61,10 +62,12 @@ def slow_moves(out, byoyomi):
         for line in open(os.path.join(out, f), encoding="utf-8"):
             if line[:1] in "+-" and len(line) > 5:
                 ply += 1
-            m = re.match(r"'time (\d+) ms(?:, depth (\d+))?(?:, nodes \d+)?(?:, score (.*))?", line)
+            m = re.match(r"'time (\d+) ms(?:, depth (\d+))?(?:, nodes (\d+))?(?:, score (.*))?",
+                         line)
             if m:
                 t = int(m.group(1))
-                moves.append((t - byoyomi, f, ply, t, m.group(2), (m.group(3) or "").strip()))
+                moves.append((t - byoyomi, f, ply, t, m.group(2), m.group(3),
+                              (m.group(4) or "").strip()))
     return moves
 
 
@@ -101,7 +104,8 @@ def main():
             byoyomi = int(flags[flags.index("--byoyomi") + 1])
             slowest += [(name,) + m for m in slow_moves(out, byoyomi)]
     print("total", " ".join(f"{k}={v}" for k, v in totals.items()))
-    print("slowest moves against the byoyomi (batch, ms over, record, ply, time, depth, score):")
+    print("slowest moves against the byoyomi (batch, ms over, record, ply, time, depth, nodes, "
+          "score):")
     for move in sorted(slowest, key=lambda m: -m[1])[:10]:
         print(" ", *move)
     bad = sum(totals[k] for k in BAD) + totals["extra bestmoves"]
