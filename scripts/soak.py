@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A soak of the engine against itself on the paths GUIs take: 1,000 games over byoyomi
 50-300 ms, Fischer 2 s + 100 ms and sudden death 10 s, pondering in most of them, Threads 2 on
-one side in some, USI_Hash from 16 to 1024 MB, and a margin of 100 ms. Each batch is one
+one side in some, `stop` at random moments of the searches in some ("move now"), USI_Hash from
+16 to 1024 MB, and a margin of 100 ms. Each batch is one
 `tsubame match` run; the soak is resumable (a batch with a summary is skipped) and seeded.
 
     scripts/soak.py ENGINE OUT_DIR [--seed 1] [--scale 1.0] [--openings FILE]
@@ -23,7 +24,9 @@ import sys
 # name, time control flags, games, concurrency, engine-1 options beyond the hash
 BATCHES = [
     ("byoyomi50-ponder", ["--byoyomi", "50", "--ponder"], 200, 1, []),
-    ("byoyomi100", ["--byoyomi", "100"], 150, 2, []),
+    ("byoyomi100", ["--byoyomi", "100"], 100, 2, []),
+    # A user's "move now": `stop` at a random moment of 30% of the searches.
+    ("byoyomi200-stops", ["--byoyomi", "200", "--random-stop", "30"], 50, 2, []),
     ("byoyomi200-ponder", ["--byoyomi", "200", "--ponder"], 150, 1, []),
     ("byoyomi300-threads2", ["--byoyomi", "300"], 100, 1, ["Threads=2"]),
     ("fischer2s-ponder", ["--time", "2000", "--inc", "100", "--ponder"], 200, 1, []),
@@ -86,7 +89,7 @@ def main():
         args.openings or os.path.join(root, "scripts/openings/search-select.sfen"))
     os.makedirs(args.out, exist_ok=True)
 
-    totals = {key: 0 for key in ["games"] + BAD + ["extra bestmoves", "late"]}
+    totals = {key: 0 for key in ["games"] + BAD + ["extra bestmoves", "late", "stopped"]}
     slowest = []
     for i, (name, flags, games, concurrency, options) in enumerate(BATCHES):
         out = run_batch(args, name, flags, games, concurrency, options, args.seed * 100 + i)
@@ -97,6 +100,9 @@ def main():
             row[reason] = int(m.group(1)) if m else 0
         row["extra bestmoves"] = sum(map(int, re.findall(r"EXTRA BESTMOVES (\d+)", summary)))
         row["late"] = sum(map(int, re.findall(r"late within margin (\d+)", summary)))
+        row["stopped"] = sum(map(int, re.findall(r"stopped (\d+)", summary)))
+        row["stop wait max ms"] = max(
+            map(int, re.findall(r"bestmove within (\d+) ms", summary)), default=0)
         for key in totals:
             totals[key] += row[key]
         print(name, " ".join(f"{k}={v}" for k, v in row.items()))

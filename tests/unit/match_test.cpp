@@ -246,6 +246,16 @@ TEST(MatchOptionsTest, ParsesFlagsAndDefaults) {
     EXPECT_FALSE(parse_match_options(
         {"--engine1", "a", "--engine2", "b", "--nodes", "9", "--ponder"}, error));
     EXPECT_NE(error.find("--ponder needs a clock"), std::string::npos) << error;
+    // Random stops: a per cent, with a clock.
+    const auto stops = parse_match_options(
+        {"--engine1", "a", "--engine2", "b", "--byoyomi", "100", "--random-stop", "30"}, error);
+    ASSERT_TRUE(stops) << error;
+    EXPECT_EQ(stops->random_stop, 30);
+    EXPECT_FALSE(parse_match_options(
+        {"--engine1", "a", "--engine2", "b", "--byoyomi", "100", "--random-stop", "101"}, error));
+    EXPECT_FALSE(parse_match_options(
+        {"--engine1", "a", "--engine2", "b", "--nodes", "9", "--random-stop", "10"}, error));
+    EXPECT_NE(error.find("--random-stop needs a clock"), std::string::npos) << error;
 }
 
 TEST(MatchClockTest, ByoyomiFischerSuddenDeathAndNodes) {
@@ -923,6 +933,19 @@ TEST(MatchRun, TsubameAgainstTsubameAtFixedNodes) {
     }
     EXPECT_EQ(rows, 4);
     std::filesystem::remove_all(dir);
+}
+
+// Tsubame stopped at random moments ("move now"): every stopped search answers with a legal
+// move in time, and the summary counts the stops.
+TEST(MatchRun, TsubameAnswersRandomStops) {
+    const auto r = run({"--engine1", TSUBAME_BINARY, "--engine2", TSUBAME_BINARY, "--games", "2",
+                        "--byoyomi", "300", "--max-moves", "12", "--random-stop", "100", "--seed",
+                        "3", "--opt1", "USI_Hash=16", "--opt2", "USI_Hash=16"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("games 2\n"), std::string::npos) << r.out;
+    for (const char* bad : {"time-forfeit", "illegal-move", "crash"})
+        EXPECT_EQ(r.out.find(bad), std::string::npos) << bad << "\n" << r.out;
+    EXPECT_NE(r.out.find(", stopped "), std::string::npos) << r.out;
 }
 
 // Tsubame against itself with pondering on: every ponder search ends by ponderhit or stop and

@@ -166,15 +166,27 @@ bool MatchEngine::read_pending(GoResult& result) {
     return false;
 }
 
-GoResult MatchEngine::go(const std::string& position, const std::string& go, int64_t deadline_ms) {
+GoResult MatchEngine::go(const std::string& position, const std::string& go, int64_t deadline_ms,
+                         std::optional<int64_t> stop_after_ms) {
     if (!alive()) return GoResult::of(GoResult::Kind::CRASH);
     GoResult   leftover;
     const bool stray = read_pending(leftover);
     process_->send(position);
     const int64_t start = steady_ms();
     process_->send(go);
-    GoResult result = await_bestmove(GoResult{}, start, start + deadline_ms);
-    result.stray    = stray;
+    GoResult result;
+    if (stop_after_ms && *stop_after_ms < deadline_ms) {
+        result = await_bestmove(GoResult{}, start, start + *stop_after_ms);
+        if (result.kind == GoResult::Kind::TIMEOUT) {
+            process_->send("stop");
+            result.stopped      = true;
+            result              = await_bestmove(result, start, start + deadline_ms);
+            result.stop_wait_ms = result.elapsed_ms - *stop_after_ms;
+        }
+    } else {
+        result = await_bestmove(GoResult{}, start, start + deadline_ms);
+    }
+    result.stray = stray;
     return result;
 }
 

@@ -37,6 +37,9 @@ struct GoResult {
     /// Answered after a `ponderhit`: the time runs from the ponderhit, the nodes from the ponder
     /// search's start.
     bool pondered = false;
+    /// The runner sent `stop` during the search (--random-stop), this long before the bestmove.
+    bool    stopped      = false;
+    int64_t stop_wait_ms = 0;
     /// A ponder search's bestmove that came before `ponderhit` or `stop` (a protocol error:
     /// an engine must not end a ponder search on its own).
     bool early = false;
@@ -68,8 +71,10 @@ public:
     bool prepare(int64_t usi_timeout_ms, int64_t ready_timeout_ms, std::string& error);
     /// Sends `usinewgame`.
     void new_game();
-    /// Sends the position and the go command and waits up to `deadline_ms` for `bestmove`.
-    GoResult go(const std::string& position, const std::string& go, int64_t deadline_ms);
+    /// Sends the position and the go command and waits up to `deadline_ms` for `bestmove`;
+    /// with `stop_after_ms`, sends `stop` if none came by then.
+    GoResult go(const std::string& position, const std::string& go, int64_t deadline_ms,
+                std::optional<int64_t> stop_after_ms = std::nullopt);
     /// Starts a ponder search and returns at once: `position` (with the predicted move played)
     /// and `go` (with `ponder` added after `go`).
     void start_ponder(const std::string& position, const std::string& go);

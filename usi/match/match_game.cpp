@@ -1,6 +1,7 @@
 #include "match/match_game.h"
 
 #include <algorithm>
+#include <random>
 
 #include "match/match_clock.h"
 #include "movegen/movegen.h"
@@ -20,6 +21,8 @@ void EngineTally::add(const EngineTally& other) {
     ponder_misses += other.ponder_misses;
     ponder_early += other.ponder_early;
     extra_bestmoves += other.extra_bestmoves;
+    stops += other.stops;
+    max_stop_wait_ms = std::max(max_stop_wait_ms, other.max_stop_wait_ms);
 }
 
 int GameResult::winner_engine() const {
@@ -42,6 +45,7 @@ struct GameState {
     MatchClock                         clock;
     int                                engine_of[COLOR_NB];
     Move predicted[COLOR_NB] = {Move::none(), Move::none()}; ///< Each side's ponder move.
+    std::mt19937_64 random; ///< When --random-stop stops a search; seeded by the game.
 
     MatchEngine& engine(Color c) const { return *engines[engine_of[c]]; }
     std::string  who(Color c) const { return "engine" + std::to_string(engine_of[c] + 1); }
@@ -93,7 +97,11 @@ GoResult ask_move(GameState& g, Color us, Outcome& outcome) {
         }
         if (early) ++g.tally(us).ponder_early;
     }
-    return engine.go(g.arbiter.position_command(), g.clock.go_command(), limit);
+    // A user's "move now" at a random moment of the move's time.
+    std::optional<int64_t> stop_after;
+    if (g.options.random_stop > 0 && int(g.random() % 100) < g.options.random_stop)
+        stop_after = int64_t(g.random() % uint64_t(std::max<int64_t>(g.clock.allowed_ms(us), 1)));
+    return engine.go(g.arbiter.position_command(), g.clock.go_command(), limit, stop_after);
 }
 
 // After side `us` moved: its ponder search on the predicted reply, when the reply is legal.
@@ -116,6 +124,8 @@ void tally_move(GameState& g, Color us, const GoResult& answer) {
         t.depth_sum += *answer.depth;
         ++t.depth_count;
     }
+    t.stops += answer.stopped;
+    if (answer.stopped) t.max_stop_wait_ms = std::max(t.max_stop_wait_ms, answer.stop_wait_ms);
     // Speed in games: a pondered move's nodes were searched before its time started.
     if (answer.nodes && !answer.pondered) {
         t.nodes_sum += *answer.nodes;
@@ -169,7 +179,9 @@ GameResult play_game(const GameSetup& setup, const std::array<MatchEngine*, 2>& 
                 result,
                 Arbiter(options.rule, options.max_moves),
                 MatchClock(options.tc),
-                {setup.black, 1 - setup.black}};
+                {setup.black, 1 - setup.black},
+                {Move::none(), Move::none()},
+                std::mt19937_64(options.seed.value_or(0) * 1000003 + uint64_t(setup.number))};
     // Openings were checked when loaded.
     (void)g.arbiter.start(setup.opening);
     result.start_sfen    = g.arbiter.game().start_sfen();

@@ -42,8 +42,10 @@ struct EngineTally {
     int     ponder_hits   = 0; ///< Moves answered after a `ponderhit`.
     int     ponder_misses = 0; ///< Ponder searches stopped because another move came.
     /// Ponder searches the engine ended on its own, before `ponderhit` or `stop` (an error).
-    int ponder_early    = 0;
-    int extra_bestmoves = 0; ///< Bestmoves beyond one per `go`.
+    int     ponder_early     = 0;
+    int     extra_bestmoves  = 0; ///< Bestmoves beyond one per `go`.
+    int     stops            = 0; ///< Searches the runner stopped at random (--random-stop).
+    int64_t max_stop_wait_ms = 0; ///< The longest wait for a bestmove after such a `stop`.
 
     /// Adds another tally.
     void add(const EngineTally& other);

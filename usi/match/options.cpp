@@ -70,6 +70,8 @@ run
   --ponder                       engines think on their predicted move during the opponent's
                                  turn (go ponder, ponderhit, stop) as GUIs drive them; give
                                  each pondering game two cores
+  --random-stop PERCENT          that share of searches gets `stop` at a random moment of
+                                 the move's time ("move now"); the answer must come at once
   --out DIR                      records (DIR/game-NNNN.csa, CSA; DIR/game-NNNN.kifu, KIF
                                  in UTF-8), games.tsv, summary.txt
   --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (alpha = beta = 0.05 by default)
@@ -112,6 +114,7 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
         .number("--move-timeout", o.tc.move_timeout_ms, 1)
         .number("--concurrency", o.concurrency, 1)
         .toggle("--ponder", o.ponder)
+        .number("--random-stop", o.random_stop)
         .number("--max-moves", o.max_moves)
         .custom("--entering-king-rule",
                 [&o](const std::string& value) -> std::string {
@@ -146,6 +149,9 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
     if (!o.tc.has_clock() && o.tc.nodes == 0 && o.tc.depth == 0)
         return fail("no time control: give --byoyomi, --time [--inc], --nodes or --depth");
     if (o.ponder && !o.tc.has_clock()) return fail("--ponder needs a clock (--byoyomi or --time)");
+    if (o.random_stop > 100) return fail("--random-stop is a per cent (0 to 100)");
+    if (o.random_stop > 0 && !o.tc.has_clock())
+        return fail("--random-stop needs a clock (--byoyomi or --time)");
     for (auto& side : o.options)
         if (o.ponder && std::none_of(side.begin(), side.end(), [](const auto& option) {
                 return option.first == "USI_Ponder";

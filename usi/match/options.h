@@ -48,9 +48,12 @@ struct MatchOptions {
     int         concurrency = 1; ///< Games played at the same time.
     /// Engines that name a ponder move think on it during the opponent's turn (`go ponder`,
     /// then `ponderhit` or `stop`); USI_Ponder is set to true unless given.
-    bool                      ponder    = false;
-    int                       max_moves = 512; ///< Draw after this many plies (0 = no limit).
-    EnteringKingRule          rule      = EnteringKingRule::CSA27; ///< Judges `bestmove win`.
+    bool ponder = false;
+    /// Per cent of searches the runner stops with `stop` at a random moment within the move's
+    /// time (a user pressing "move now"), to check that the engine then answers at once.
+    int                       random_stop = 0;
+    int                       max_moves   = 512; ///< Draw after this many plies (0 = no limit).
+    EnteringKingRule          rule        = EnteringKingRule::CSA27; ///< Judges `bestmove win`.
     std::string               out_dir; ///< Where records and the game table go; empty: nowhere.
     std::optional<SprtParams> sprt; ///< Stop when the SPRT decides.
     std::optional<uint64_t>   seed; ///< Shuffles the openings when given.

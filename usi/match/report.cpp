@@ -180,6 +180,8 @@ std::string summary_text(const MatchTotals& t, const MatchOptions& options) {
         if (s.ponder_hits + s.ponder_misses > 0)
             out << ", ponder hits " << s.ponder_hits << ", misses " << s.ponder_misses
                 << ", ended early " << s.ponder_early;
+        if (s.stops > 0)
+            out << ", stopped " << s.stops << " (bestmove within " << s.max_stop_wait_ms << " ms)";
         if (s.extra_bestmoves > 0) out << ", EXTRA BESTMOVES " << s.extra_bestmoves;
         out << '\n';
     }
