@@ -57,12 +57,16 @@ def main():
     engine = np.array([int(v) for v in engine])
 
     baseline = subprocess.run([args.engine, "nnue-eval", args.baseline, "/dev/stdin"],
-                              input="".join(sfens), capture_output=True, text=True,
-                              check=True).stdout.split()
-    baseline = np.array([int(v) for v in baseline])
+                              input="".join(sfens), capture_output=True, text=True)
     lam, k = args.lam, args.k
+    name = pathlib.Path(args.baseline).name
+    if baseline.returncode == 0:
+        baseline = np.array([int(v) for v in baseline.stdout.split()])
+        compared = f"baseline {name} {loss(baseline, records, lam, k):.5f}"
+    else:  # a net of another shape than this engine's (an experiment's build)
+        compared = f"baseline {name} not read by this engine: {baseline.stderr.strip()}"
     print(f"validation loss (lambda {lam}, K {k:.1f}): net {loss(engine, records, lam, k):.5f}, "
-          f"baseline {pathlib.Path(args.baseline).name} {loss(baseline, records, lam, k):.5f}")
+          f"{compared}")
 
     # train.py --init reads a net back into the float model: quantised again, it must give the
     # same integer scores.

@@ -1,20 +1,28 @@
 """The float network the engine's integer net is quantised from, and its export.
 
 Shapes, scales and the file layout follow engine/eval/nnue/network.h: K-P features in 16 copies
-chosen by the own king's region (INPUTS per perspective) -> 256 per perspective -> 32 -> 32 -> 1,
+(or 1, in a build for experiments) chosen by the own king's region (INPUTS per perspective) -> 256 per perspective -> 32 -> 32 -> 1,
 clipped ReLU to [0, 1], the layers after the first in LAYER_STACKS copies chosen by the pieces
 in hand. The float output times SCORE_SCALE is centipawns; the win probability of a score s is
 sigmoid(s / SCORE_SCALE).
 """
 
+import os
+import re
 import struct
 
 import numpy as np
 import torch
 from torch import nn
 
+# The engine's architecture (`tsubame nnue-data --architecture`; run.sh sets
+# TSUBAME_ARCHITECTURE from the engine it uses): a build of another input shape
+# (engine/CMakeLists.txt, TSUBAME_KING_BUCKETS) has 1 king bucket instead of 16.
+ARCHITECTURE = os.environ.get("TSUBAME_ARCHITECTURE",
+                              "K-P(1696)x16buckets->256x2->(32->32->1)x8stacks v5").encode()
 BASE_INPUTS = 1696  # engine/eval/nnue/features.h: nnue::BASE_INPUTS (the K-P features)
-KING_BUCKETS = 16  # nnue::KING_BUCKETS
+_buckets = re.search(rb"x(\d+)buckets", ARCHITECTURE)
+KING_BUCKETS = int(_buckets.group(1)) if _buckets else 1  # nnue::KING_BUCKETS
 INPUTS = KING_BUCKETS * BASE_INPUTS  # nnue::INPUTS: bucket * BASE_INPUTS + base feature
 HAND_FEATURES = 76  # nnue::HAND_FEATURES: base features below it are pieces in hand
 RECORD_FEATURES = 40  # usi/tools/nnue_data.h: RECORD_FEATURES
@@ -22,7 +30,6 @@ HALF, HIDDEN1, HIDDEN2 = 256, 32, 32
 LAYER_STACKS = 8  # nnue::LAYER_STACKS
 # nnue::layer_stack: the stack of each number of pieces in hand (0 to 38).
 STACK_OF_HAND = np.array([0, 0, 1, 2, 3, 4, 4, 5, 5, 6, 6, 6] + [7] * 27)
-ARCHITECTURE = b"K-P(1696)x16buckets->256x2->(32->32->1)x8stacks v5"
 ARCHITECTURE_V4 = b"K-P(1696)x16buckets->256x2->32->32->1 v4"  # one stack, read into all
 SCORE_SCALE = 600.0  # centipawns per unit of the float output
 ACTIVATION = 127  # integer value of a float activation of 1.0
@@ -220,7 +227,8 @@ def read_tensors(data):
     at = 8
     size = int.from_bytes(data[at:at + 4], "little")
     arch = data[at + 4:at + 4 + size]
-    if data[:8] != b"TSBNNUE1" or arch not in (ARCHITECTURE, ARCHITECTURE_V4):
+    if data[:8] != b"TSBNNUE1" or arch not in (ARCHITECTURE,
+                                                  ARCHITECTURE_V4 if KING_BUCKETS == 16 else None):
         raise ValueError(f"not a net of architecture {ARCHITECTURE.decode()} (or v4)")
     at += 4 + size + 4
     desc = int.from_bytes(data[at:at + 4], "little")

@@ -35,6 +35,7 @@ fi
 engine=$(realpath "$engine")
 # Records hold feature indices: a cache made for another architecture is thrown away.
 architecture=$("$engine" nnue-data --architecture)
+export TSUBAME_ARCHITECTURE=$architecture # the shape nnue_model.py trains and writes
 if [[ "$(cat "$work/records/ARCHITECTURE" 2>/dev/null)" != "$architecture" ]]; then
   rm -rf "$work/records"
 fi

@@ -67,9 +67,10 @@ FeatureFrame feature_frame(Color perspective, Square own_king) {
     if (own_king == SQ_NONE) return {};
     const int  sq   = oriented(perspective, own_king);
     const int  file = sq / 9, rank = sq % 9; // rank 8: the perspective's back rank
-    const bool mirror    = file > 4;
-    const int  near_file = std::min(mirror ? 8 - file : file, 3);
-    const int  camp_rank = rank >= 6 ? 8 - rank : 3;
+    const bool mirror = MIRRORED && file > 4;
+    if constexpr (KING_BUCKETS == 1) return {0, mirror};
+    const int near_file = std::min(mirror ? 8 - file : file, 3);
+    const int camp_rank = rank >= 6 ? 8 - rank : 3;
     return {(near_file * 4 + camp_rank) * BASE_INPUTS, mirror};
 }
 

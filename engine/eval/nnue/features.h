@@ -37,8 +37,17 @@ constexpr int BOARD_FEATURES_BEGIN = HAND_FEATURES;
 constexpr int KING_FEATURES_BEGIN = BOARD_FEATURES_BEGIN + 2 * BOARD_KINDS * SQ_NB;
 /// The base (K-P) features of one king bucket.
 constexpr int BASE_INPUTS = KING_FEATURES_BEGIN + 2 * SQ_NB;
-/// Regions of the own king that get their own copy of the base features.
-constexpr int KING_BUCKETS = 16;
+#ifndef TSUBAME_KING_BUCKETS
+    #define TSUBAME_KING_BUCKETS 16
+    #define TSUBAME_MIRROR 1
+#endif
+/// Regions of the own king that get their own copy of the base features (16; a build for
+/// experiments may have 1, a plain K-P net: engine/CMakeLists.txt).
+constexpr int KING_BUCKETS = TSUBAME_KING_BUCKETS;
+/// Whether the board is mirrored when the own king stands on files 6-9 (always with buckets).
+constexpr bool MIRRORED = TSUBAME_MIRROR;
+static_assert(KING_BUCKETS == 16 || KING_BUCKETS == 1, "16 king buckets, or 1");
+static_assert(KING_BUCKETS == 1 || MIRRORED, "the 16 buckets cover files 1-5 of a mirror");
 /// All inputs of one perspective: bucket * BASE_INPUTS + base feature.
 constexpr int INPUTS = KING_BUCKETS * BASE_INPUTS;
 /// Most active features a position can have: every square occupied and both hands holding

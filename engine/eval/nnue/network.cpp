@@ -135,11 +135,13 @@ Status read_network(std::string_view bytes, Network& net) {
     if (!need(size_t(arch_size) + 8)) return Status::failure("net file truncated in its header");
     const std::string_view arch = bytes.substr(at, arch_size);
     at += arch_size;
-    const int stacks = arch == ARCHITECTURE ? LAYER_STACKS : arch == ARCHITECTURE_V4 ? 1 : 0;
+    const bool v4     = KING_BUCKETS == 16 && arch == ARCHITECTURE_V4; // v4 had the buckets
+    const int  stacks = arch == ARCHITECTURE ? LAYER_STACKS : v4 ? 1 : 0;
     if (stacks == 0 || get<uint32_t>(bytes, at) != fnv1a(arch))
-        return Status::failure("net file architecture is '" + std::string(arch)
-                               + "', this engine needs '" + std::string(ARCHITECTURE) + "' (or '"
-                               + std::string(ARCHITECTURE_V4) + "')");
+        return Status::failure(
+            "net file architecture is '" + std::string(arch) + "', this engine needs '"
+            + std::string(ARCHITECTURE) + "'"
+            + (KING_BUCKETS == 16 ? " (or '" + std::string(ARCHITECTURE_V4) + "')" : ""));
     at += 4;
     const uint32_t desc_size = get<uint32_t>(bytes, at);
     at += 4;

@@ -46,9 +46,16 @@ constexpr Value MAX_SCORE = 20000;
 /// Copies of the layers after the accumulator, one per game phase: the opening and the endgame
 /// weigh the same first-layer sums differently (Stockfish's layer stacks, by material there).
 constexpr int LAYER_STACKS = 8;
-/// The architecture as written in a net file's header.
+/// The architecture as written in a net file's header (a build of another input shape writes
+/// and reads its own: engine/CMakeLists.txt).
+#if TSUBAME_KING_BUCKETS == 16
 inline constexpr std::string_view ARCHITECTURE =
     "K-P(1696)x16buckets->256x2->(32->32->1)x8stacks v5";
+#elif TSUBAME_MIRROR
+inline constexpr std::string_view ARCHITECTURE = "K-P(1696)mirrored->256x2->(32->32->1)x8stacks v5";
+#else
+inline constexpr std::string_view ARCHITECTURE = "K-P(1696)->256x2->(32->32->1)x8stacks v5";
+#endif
 /// The one-stack architecture before it, still read (its layers go to every stack).
 inline constexpr std::string_view ARCHITECTURE_V4 = "K-P(1696)x16buckets->256x2->32->32->1 v4";
 
