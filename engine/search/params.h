@@ -5,7 +5,8 @@
 // with one binary and no rebuild (`setoption name Search_<name>`). Margins are in evaluation
 // units (a pawn is about 90, as in YaneuraOu); depths and reductions in plies; ordering
 // bonuses in history units (an entry's bound is 16384). Switches for rules the search does not
-// use by default are 0.
+// use by default are 0. Eight of the defaults are the end of an SPSA run (2026-11-28,
+// docs/development.md "SPSA on nine constants"), kept on a 300-game match at 200 ms.
 
 #include <string_view>
 
@@ -14,12 +15,12 @@ namespace tsubame {
 /// The constants the search reads (see search_node.cpp for where each applies).
 struct SearchParams {
     // Late move reductions: table(d, m) = round(table_scale / 100 * ln d * ln m).
-    int lmr_table_scale   = 50;
+    int lmr_table_scale   = 51;
     int lmr_min_depth     = 3;
     int lmr_cut_node      = 1; ///< more at an expected cut node
     int lmr_not_improving = 1;
     int lmr_pv_node       = 1; ///< less at a PV node
-    int lmr_history_div   = 10000; ///< quiet ordering score / this, taken off
+    int lmr_history_div   = 9288; ///< quiet ordering score / this, taken off
     int lmr_captures      = 0; ///< 1: late captures and promotions are reduced too (less 1)
     int lmr_tt_capture    = 0; ///< 1: a quiet move 1 more where the stored move is a capture
     int lmr_cutoffs       = 0; ///< 1: 1 more when this node's children failed high over 3 times
@@ -32,19 +33,19 @@ struct SearchParams {
     int history_prune_margin  = 0; ///< a quiet move whose history < -this * depth is pruned
     int prune_history_div     = 0; ///< the reduced depth of pruning + quiet history / this
     int futility_base         = 100;
-    int futility_per_depth    = 150;
-    int futility_max_depth    = 7; ///< reduced depths below which quiet futility applies
-    int see_quiet             = 25; ///< quiet SEE threshold -this * reduced depth^2
+    int futility_per_depth    = 120;
+    int futility_max_depth    = 12; ///< reduced depths below which quiet futility applies
+    int see_quiet             = 35; ///< quiet SEE threshold -this * reduced depth^2
     int see_capture           = 100; ///< capture SEE threshold -this * depth
     int see_capture_max_depth = 6;
     int check_see_max_depth   = 4; ///< checks losing over 100 a ply are pruned to this depth
     // Node pruning.
     int razor_margin      = 300; ///< per ply
     int razor_max_depth   = 2;
-    int rfp_margin        = 118; ///< reverse futility margin per ply (YaneuraOu's)
+    int rfp_margin        = 145; ///< reverse futility margin per ply
     int rfp_max_depth     = 10;
     int nmp_min_depth     = 3;
-    int nmp_r_base        = 3; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
+    int nmp_r_base        = 4; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
     int nmp_r_div         = 4;
     int nmp_verify_depth  = 12; ///< from this depth a null-move cut-off is verified
     int nmp_cut_only      = 0; ///< 1: only at expected cut nodes (Stockfish)
@@ -64,7 +65,7 @@ struct SearchParams {
     /// and learns from cut-offs (k = 1..6; default 1, 2 and 4).
     int continuation_plies = 0b001011;
     // The static evaluation's correction (search/correction.h).
-    int correction_weight = 0; ///< per cent of the learned correction added; 0: none
+    int correction_weight = 108; ///< per cent of the learned correction added; 0: none
 };
 
 /// A named entry of SearchParams for the option table: `name` is set by `setoption name

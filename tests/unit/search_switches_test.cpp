@@ -31,9 +31,9 @@ const Switch SWITCHES[] = {
     {"LmrResearch", &SearchParams::lmr_research, 1},
     {"ProbcutMargin", &SearchParams::probcut_margin, 200},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 8},
-    {"CorrectionWeight", &SearchParams::correction_weight, 100},
+    {"CorrectionWeight", &SearchParams::correction_weight, 0}, // on by default: switched off
     {"ContinuationPlies", &SearchParams::continuation_plies, 0b111111},
-    {"HistoryPruneMargin", &SearchParams::history_prune_margin, 4000},
+    {"HistoryPruneMargin", &SearchParams::history_prune_margin, 1000},
     {"PruneHistoryDiv", &SearchParams::prune_history_div, 4000},
 };
 
