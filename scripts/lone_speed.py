@@ -49,9 +49,9 @@ def games_of(match_dir, name, limit):
                                              line) for line in f) if m]
         moves = row["moves"].split()
         searches = []
-        for i, (move, comment) in enumerate(zip(moves, comments)):
+        for i, comment in enumerate(comments[:len(moves)]):
             black_moved = first_black == (i % 2 == 0)
-            if ours[0 if black_moved else 1] and comment and comment.group(2):
+            if ours[0 if black_moved else 1] and comment.group(2):
                 played = opening_moves + moves[:i]
                 command = f"position {base}" + (f" moves {' '.join(played)}" if played else "")
                 searches.append((command, int(comment.group(2)), int(comment.group(1))))

@@ -27,11 +27,11 @@ Value best_gain(Position& pos, Value alpha, Value beta, int plies_left, std::vec
         StateInfo   st;
         pos.do_move(m, st);
         // The side in check cannot stand pat: the line stops at the capture.
+        const bool check = pos.in_check();
+        if (check) below.clear();
         const Value v =
-            pos.in_check()
-                ? gain
-                : gain - best_gain(pos, -beta + gain, -alpha + gain, plies_left - 1, below);
-        if (pos.in_check()) below.clear();
+            check ? gain
+                  : gain - best_gain(pos, -beta + gain, -alpha + gain, plies_left - 1, below);
         pos.undo_move(m);
         if (v > best) {
             best = v;

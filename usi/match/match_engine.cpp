@@ -179,7 +179,6 @@ GoResult MatchEngine::go(const std::string& position, const std::string& go, int
         result = await_bestmove(GoResult{}, start, start + *stop_after_ms);
         if (result.kind == GoResult::Kind::TIMEOUT) {
             process_->send("stop");
-            result.stopped      = true;
             result              = await_bestmove(result, start, start + deadline_ms);
             result.stop_wait_ms = result.elapsed_ms - *stop_after_ms;
         }

@@ -37,9 +37,9 @@ struct GoResult {
     /// Answered after a `ponderhit`: the time runs from the ponderhit, the nodes from the ponder
     /// search's start.
     bool pondered = false;
-    /// The runner sent `stop` during the search (--random-stop), this long before the bestmove.
-    bool    stopped      = false;
-    int64_t stop_wait_ms = 0;
+    /// When the runner sent `stop` during the search (--random-stop): how long before the
+    /// bestmove.
+    std::optional<int64_t> stop_wait_ms;
     /// A ponder search's bestmove that came before `ponderhit` or `stop` (a protocol error:
     /// an engine must not end a ponder search on its own).
     bool early = false;

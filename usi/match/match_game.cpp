@@ -124,8 +124,10 @@ void tally_move(GameState& g, Color us, const GoResult& answer) {
         t.depth_sum += *answer.depth;
         ++t.depth_count;
     }
-    t.stops += answer.stopped;
-    if (answer.stopped) t.max_stop_wait_ms = std::max(t.max_stop_wait_ms, answer.stop_wait_ms);
+    if (answer.stop_wait_ms) {
+        ++t.stops;
+        t.max_stop_wait_ms = std::max(t.max_stop_wait_ms, *answer.stop_wait_ms);
+    }
     // Speed in games: a pondered move's nodes were searched before its time started.
     if (answer.nodes && !answer.pondered) {
         t.nodes_sum += *answer.nodes;

@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <istream>
 #include <ostream>
 #include <string>
+
+#include "core/status.h"
 
 namespace tsubame {
 
@@ -38,6 +41,26 @@ inline bool get_text(std::istream& in, std::string& text) {
     if (!get16(in, length)) return false;
     text.assign(length, '\0');
     return bool(in.read(text.data(), length));
+}
+
+/// Writes a file's start: its 8-byte magic and its format version.
+inline void put_file_start(std::ostream& out, const char (&magic)[8], uint16_t version) {
+    out.write(magic, sizeof magic);
+    put16(out, version);
+}
+
+/// Reads a file's start written by put_file_start; the error names the `kind` of file expected.
+inline Status get_file_start(std::istream& in, const char (&magic)[8], uint16_t version,
+                             const std::string& kind) {
+    char     found[sizeof magic];
+    uint16_t found_version = 0;
+    if (!in.read(found, sizeof found) || std::memcmp(found, magic, sizeof magic) != 0)
+        return Status::failure("not a " + kind + " (no " + std::string(magic, sizeof magic)
+                               + " header)");
+    if (!get16(in, found_version) || found_version != version)
+        return Status::failure(kind + " version " + std::to_string(found_version) + ", expected "
+                               + std::to_string(version));
+    return Status::success();
 }
 
 } // namespace tsubame

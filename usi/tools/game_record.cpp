@@ -1,7 +1,6 @@
 #include "tools/game_record.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "movegen/movegen.h"
 #include "rules/game.h"
@@ -17,19 +16,12 @@ constexpr uint16_t VERSION  = 1;
 } // namespace
 
 void write_game_file_header(std::ostream& out, const std::string& provenance) {
-    out.write(MAGIC, sizeof MAGIC);
-    put16(out, VERSION);
+    put_file_start(out, MAGIC, VERSION);
     put_text(out, provenance);
 }
 
 Status read_game_file_header(std::istream& in, std::string& provenance) {
-    char     magic[sizeof MAGIC];
-    uint16_t version = 0;
-    if (!in.read(magic, sizeof magic) || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
-        return Status::failure("not a game file (no TSBGAMES header)");
-    if (!get16(in, version) || version != VERSION)
-        return Status::failure("game file version " + std::to_string(version) + ", expected "
-                               + std::to_string(VERSION));
+    if (Status s = get_file_start(in, MAGIC, VERSION, "game file"); !s.ok()) return s;
     if (!get_text(in, provenance)) return Status::failure("game file header truncated");
     return Status::success();
 }

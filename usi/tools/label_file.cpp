@@ -22,21 +22,14 @@ bool is_label_file(const std::string& path) {
 } // namespace
 
 void write_label_file_header(std::ostream& out, const LabelFileHeader& header) {
-    out.write(MAGIC, sizeof MAGIC);
-    put16(out, VERSION);
+    put_file_start(out, MAGIC, VERSION);
     put_text(out, header.provenance);
     put_text(out, header.source_path);
     put_text(out, header.source_provenance);
 }
 
 Status read_label_file_header(std::istream& in, LabelFileHeader& header) {
-    char     magic[sizeof MAGIC];
-    uint16_t version = 0;
-    if (!in.read(magic, sizeof magic) || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
-        return Status::failure("not a label file (no TSBLABEL header)");
-    if (!get16(in, version) || version != VERSION)
-        return Status::failure("label file version " + std::to_string(version) + ", expected "
-                               + std::to_string(VERSION));
+    if (Status s = get_file_start(in, MAGIC, VERSION, "label file"); !s.ok()) return s;
     if (!get_text(in, header.provenance) || !get_text(in, header.source_path)
         || !get_text(in, header.source_provenance))
         return Status::failure("label file header truncated");

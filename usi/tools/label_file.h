@@ -25,6 +25,9 @@ struct LabelFileHeader {
     std::string provenance; ///< How the labels were made (command, teacher, engine).
     std::string source_path; ///< The source shard, relative to the label file's folder.
     std::string source_provenance; ///< The source shard's header text.
+
+    /// The same in all three texts (a .part is resumed only under the same header).
+    bool operator==(const LabelFileHeader&) const = default;
 };
 
 /// Writes a label file's header.

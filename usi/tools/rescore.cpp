@@ -82,10 +82,7 @@ size_t resumable_games(const std::string& part, const LabelFileHeader& header,
                        std::streamoff& keep_bytes) {
     std::ifstream   in(part, std::ios::binary);
     LabelFileHeader found;
-    if (!in || !read_label_file_header(in, found).ok() || found.provenance != header.provenance
-        || found.source_path != header.source_path
-        || found.source_provenance != header.source_provenance)
-        return 0;
+    if (!in || !read_label_file_header(in, found).ok() || found != header) return 0;
     size_t               games = 0;
     std::vector<int16_t> scores;
     std::string          error;
