@@ -683,6 +683,49 @@ TEST(CommandLine, GensfenStartsGamesFromBookLines) {
         std::remove((dir + suffix).c_str());
 }
 
+// `gensfen --eval-limit 0`: no game is adjudicated by its score; each is played on to mate,
+// declaration, repetition or the ply limit, through the same moves as far as the adjudicated
+// game went.
+TEST(CommandLine, GensfenWithoutEvalLimitPlaysGamesToTheirEnd) {
+    const std::string dir   = testing::TempDir() + "tsubame_to_end_" + std::to_string(getpid());
+    auto              games = [&](const std::string& eval_limit) {
+        const std::string    path = dir + "-" + eval_limit + ".games";
+        const CommandLineRun run =
+            run_tsubame({"gensfen", "--out", path, "--games", "4", "--nodes", "300", "--seed", "6",
+                         "--max-plies", "400", "--eval-limit", eval_limit});
+        EXPECT_EQ(run.status, 0) << run.err;
+        std::ifstream           in(path, std::ios::binary);
+        std::string             provenance, error;
+        std::vector<GameRecord> out;
+        EXPECT_TRUE(read_game_file_header(in, provenance).ok());
+        EXPECT_NE(provenance.find(" --eval-limit " + eval_limit + " "), std::string::npos);
+        for (GameRecord g; read_game(in, g, error);)
+            out.push_back(g);
+        EXPECT_TRUE(error.empty()) << error;
+        std::remove(path.c_str());
+        return out;
+    };
+    const std::vector<GameRecord> adjudicated = games("1000");
+    const std::vector<GameRecord> played      = games("0");
+    ASSERT_EQ(adjudicated.size(), 4u);
+    ASSERT_EQ(played.size(), 4u);
+    for (size_t i = 0; i < played.size(); ++i) {
+        EXPECT_NE(played[i].end, GameEnd::EVAL_LIMIT) << "game " << i;
+        const bool decided = played[i].end == GameEnd::MATED
+                          || played[i].end == GameEnd::DECLARATION
+                          || played[i].end == GameEnd::PERPETUAL_CHECK;
+        EXPECT_EQ(played[i].black_result != 0, decided) << "game " << i;
+    }
+    // The games before the first adjudicated one, and that one up to its cut, ran the same
+    // searches (the table and histories carry over from game to game), so made the same moves.
+    const auto cut = std::ranges::find(adjudicated, GameEnd::EVAL_LIMIT, &GameRecord::end);
+    ASSERT_NE(cut, adjudicated.end()) << "no game reached the score limit of 1000";
+    const size_t i = size_t(cut - adjudicated.begin());
+    ASSERT_GT(played[i].plies.size(), cut->plies.size());
+    for (size_t p = 0; p < cut->plies.size(); ++p)
+        ASSERT_EQ(played[i].plies[p].move16, cut->plies[p].move16) << "ply " << p;
+}
+
 // `tsubame rescore`: the same games, the positions nnue-data keeps labelled again by a deeper
 // search, the others unlabelled, as a label file of 2 bytes a ply read with its source; the same
 // bytes every time; a bad shard is refused by name, and so are labels read against another

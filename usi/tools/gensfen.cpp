@@ -30,7 +30,8 @@ constexpr std::string_view GENSFEN_USAGE =
     "usage: tsubame gensfen --out FILE [--games N (100)] [--nodes N (5000)] [--seed S (1)]\n"
     "                       [--random-moves N (6)] [--random-max-ply N (32)]\n"
     "                       [--random-multipv N (8)] [--random-margin CP (100)]\n"
-    "                       [--eval-limit CP (2000)] [--max-plies N (320)]\n"
+    "                       [--eval-limit CP (2000; 0: play every game to its end)]\n"
+    "                       [--max-plies N (320)]\n"
     "                       [--eval-file NET (default: the built-in net)]\n"
     "                       [--openings FILE (book lines: `startpos moves ...` or `sfen ...`;\n"
     "                        each game starts with one drawn by the seed, and its random\n"
@@ -50,7 +51,7 @@ bool parse_gensfen_args(int argc, char* argv[], SelfPlayOptions& o, std::string&
                 .number("--random-max-ply", o.random_max_ply)
                 .number("--random-multipv", o.random_multipv)
                 .number("--random-margin", o.random_margin)
-                .number("--eval-limit", o.eval_limit, 1)
+                .number("--eval-limit", o.eval_limit, 0)
                 .number("--max-plies", o.max_plies, 1)
                 .parse(usi::arguments(argc, argv, 2));
     if (error.empty() && out.empty()) error = "--out is required";

@@ -110,7 +110,7 @@ void self_play(const SelfPlayOptions&                        options,
                 record.black_result = int8_t(-win);
                 break;
             }
-            if (std::abs(r.score) >= options.eval_limit) {
+            if (options.eval_limit > 0 && std::abs(r.score) >= options.eval_limit) {
                 record.end          = GameEnd::EVAL_LIMIT;
                 record.black_result = int8_t(r.score > 0 ? win : -win);
                 break;

@@ -25,11 +25,13 @@ struct SelfPlayOptions {
     int      random_max_ply = 8; ///< ...at distinct plies among the first this many after the book.
     /// How a random move is chosen: 0, uniformly among the legal moves; N, uniformly among
     /// the lines of an N-line MultiPV search that score within random_margin of the best.
-    int      random_multipv = 0;
-    int      random_margin  = 100;
-    int      eval_limit     = 3000; ///< A game ends, decided, once a score reaches this.
-    int      max_plies      = 320; ///< Draw when reached.
-    uint64_t seed           = 1;
+    int random_multipv = 0;
+    int random_margin  = 100;
+    /// A game ends, decided, once a score reaches this; 0: every game is played to its end
+    /// (mate, declaration, repetition or max_plies), so that its result is the real outcome.
+    int      eval_limit = 3000;
+    int      max_plies  = 320; ///< Draw when reached.
+    uint64_t seed       = 1;
     /// The evaluation of both sides (read-only, alive while playing); null: the built-in net.
     const nnue::Network* network = nullptr;
     /// Book lines (what follows `position` in USI, each valid); when not empty, each game
