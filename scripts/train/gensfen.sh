@@ -11,6 +11,9 @@
 # scripts/train/openings/records2016-3151-5465.sfen holds book lines that no strength claim or
 # net selection uses; its shards take seeds from 3001. scripts/train/openings/taya36-book.sfen
 # holds the taya36 lines far from every claim opening (openings/taya_book.py); seeds from 3501.
+# EVAL_LIMIT=CP: a game ends, decided, at that score (default 2000); EVAL_LIMIT=0 plays every
+# game to its end, so that its result is the real outcome. Games played to their end take seeds
+# from 5001 (records2016 book) and 5501 (taya36 book).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
@@ -20,9 +23,9 @@ nodes=${4:-5000}
 dir=${GAMES_DIR:-$root/scripts/train/games}
 # The engine and the net, as private copies, and their names: copy, commit, teacher, eval_args.
 source "$root/scripts/train/teacher.sh"
-book_args=()
+game_args=(--eval-limit "${EVAL_LIMIT:-2000}")
 if [[ -n "${OPENINGS:-}" ]]; then
-  book_args=(--openings "$OPENINGS" --random-moves 2 --random-max-ply 16)
+  game_args+=(--openings "$OPENINGS" --random-moves 2 --random-max-ply 16)
 fi
 mkdir -p "$dir"
 manifest="$dir/MANIFEST.tsv"
@@ -31,7 +34,7 @@ for ((seed = first; seed <= last; seed++)); do
   shard=$(printf 'shard-%05d.games' "$seed")
   [[ -f "$dir/$shard" ]] && continue
   "$copy" gensfen --out "$dir/$shard" --games "$games" --nodes "$nodes" --seed "$seed" \
-    "${eval_args[@]}" "${book_args[@]}"
+    "${eval_args[@]}" "${game_args[@]}"
   positions=$("$copy" games-dump "$dir/$shard" | wc -l)
   printf '%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n' "$shard" "$seed" "$games" "$nodes" "$positions" \
     "$(stat -c %s "$dir/$shard")" "$commit" "$(date -u +%F)" "$teacher" >>"$manifest"
