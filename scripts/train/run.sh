@@ -50,8 +50,10 @@ if [[ $small == 1 ]]; then
     --max-moves 160 --out "$work/recorded" >/dev/null
   "$python" "$root/scripts/train/openings/from_games.py" "$work/from-games.sfen" \
     "$work/recorded" --check "$engine" --after 4 --span 20 --before 4
-  OPENINGS="$work/from-games.sfen" GAMES_DIR="$work/games" TSUBAME="$engine" \
+  # Played to their end (EVAL_LIMIT=0), and a second validation file: losses by file tested.
+  EVAL_LIMIT=0 OPENINGS="$work/from-games.sfen" GAMES_DIR="$work/games" TSUBAME="$engine" \
     "$root/scripts/train/gensfen.sh" 3 3 40 400
+  VAL_SHARDS=${VAL_SHARDS:-shard-00001 shard-00003}
   GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/rescore.sh" 800 2
   games_dir="$work/games"
   DEEPER=r800

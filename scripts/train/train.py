@@ -180,6 +180,10 @@ def main():
     torch.manual_seed(args.seed)
     os.makedirs(args.work, exist_ok=True)
     train, val = load(args.train), load(args.val)
+    # Each validation file is also judged alone (one per data family, e.g. self-play and each
+    # book), so that a recipe's gain on one family cannot hide a loss on another.
+    val_parts = [(os.path.basename(p).removesuffix(".bin"), load([p])) for p in args.val] \
+        if len(args.val) > 1 else []
     if len(train) == 0 or len(val) == 0:
         sys.exit("train.py: no training or validation records")
     k = args.k or fit_k(train)
@@ -216,6 +220,7 @@ def main():
     judged = ema.module if ema else net
     checkpoint = os.path.join(args.work, "checkpoint.pt")
     history = []  # (epoch, train loss, validation loss)
+    part_history = []  # per epoch, the validation loss of each file of val_parts
     start_epoch = 0
     best = None  # (validation loss, epoch, state) of the best epoch so far: the one exported
     if os.path.exists(checkpoint):
@@ -226,6 +231,7 @@ def main():
         opt.load_state_dict(state["opt"])
         sched.load_state_dict(state["sched"])
         history, start_epoch, best = state["history"], state["epoch"], state["best"]
+        part_history = state.get("part_history", [[] for _ in history])
         print(f"resuming after epoch {start_epoch}", flush=True)
 
     for epoch in range(start_epoch, args.epochs):
@@ -256,6 +262,7 @@ def main():
             sched.step()
         val_loss = evaluate(judged, val, args.lam, k)
         history.append((epoch + 1, total / len(train), val_loss))
+        part_history.append([evaluate(judged, part, args.lam, k) for _, part in val_parts])
         if best is None or val_loss < best[0]:
             best = (val_loss, epoch + 1,
                     {n: t.clone() for n, t in judged.state_dict().items()})
@@ -264,13 +271,21 @@ def main():
               f"live neurons L1 {l1_live}/{nm.HIDDEN1 * net.stacks} "
               f"L2 {l2_live}/{nm.HIDDEN2 * net.stacks} "
               f"({time.time() - began:.0f} s)", flush=True)
+        if val_parts:
+            print("  validation by file: " + ", ".join(
+                f"{name} {loss:.5f}" for (name, _), loss in zip(val_parts, part_history[-1])),
+                flush=True)
         torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
                     "ema": ema.state_dict() if ema else None,
-                    "history": history, "epoch": epoch + 1, "best": best}, checkpoint + ".tmp")
+                    "history": history, "part_history": part_history, "epoch": epoch + 1,
+                    "best": best}, checkpoint + ".tmp")
         os.replace(checkpoint + ".tmp", checkpoint)
         with open(os.path.join(args.work, "losses.tsv"), "w") as f:
-            f.write("epoch\ttrain\tvalidation\n")
-            f.writelines(f"{e}\t{t:.6f}\t{v:.6f}\n" for e, t, v in history)
+            f.write("\t".join(["epoch", "train", "validation"]
+                              + [f"validation {name}" for name, _ in val_parts]) + "\n")
+            for (e, t, v), parts in zip(history, part_history):
+                f.write("\t".join([str(e), f"{t:.6f}", f"{v:.6f}"]
+                                  + [f"{x:.6f}" for x in parts]) + "\n")
         write_loss_svg(os.path.join(args.work, "loss.svg"), history)
 
     # The net of the epoch with the lowest validation loss: later epochs may only overfit.
