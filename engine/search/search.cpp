@@ -631,11 +631,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     Move best_move  = Move::none();
     int  move_count = 0;
     for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
-        ++move_count;
         if (!in_check) {
-            // Past the two best captures only recaptures (YaneuraOu): shogi positions hold
-            // many capturable pieces, and most later captures only trade.
-            if (move_count > 2 && !(is_board_move(last) && m.to() == last.to())) continue;
             if (is_capture(pos, m) && !m.is_promotion()) {
                 const PieceType victim = type_of(pos.piece_on(m.to()));
                 // Delta pruning: a capture that cannot lift the score to alpha.
@@ -643,7 +639,12 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
                 // Captures that lose material in the exchange.
                 if (!see_ge(pos, m, 0)) continue;
             }
+            // Past the two best captures searched only recaptures (YaneuraOu): shogi positions
+            // hold many capturable pieces, and most later captures only trade. Counted after
+            // the pruning, so that two defended victims do not hide a free third one.
+            if (move_count >= 2 && !(is_board_move(last) && m.to() == last.to())) continue;
         }
+        ++move_count;
         StateInfo st;
         make_move(pos, ss, m, st);
         const Value v = -qsearch(pos, ss + 1, -beta, -alpha, pv_node, qdepth - 1);

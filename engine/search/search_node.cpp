@@ -97,9 +97,14 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // nothing else, and a revisit would evaluate it again.
     if (!node.tt_hit && !node.excluded && node.raw_eval != VALUE_NONE)
         tt_.store(node.key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, node.raw_eval);
-    // Better than two plies ago: prune less, the position is going our way.
-    node.improving = ss->static_eval != VALUE_NONE && (ss - 2)->static_eval != VALUE_NONE
-                  && ss->static_eval > (ss - 2)->static_eval;
+    // Better than two plies ago: prune less, the position is going our way. A node in check
+    // has no evaluation: then four plies ago, and with neither, improving (Stockfish's rule),
+    // so that the defender's first quiet node after a check is not pruned as if losing ground.
+    node.improving =
+        ss->static_eval != VALUE_NONE
+        && ((ss - 2)->static_eval != VALUE_NONE   ? ss->static_eval > (ss - 2)->static_eval
+            : (ss - 4)->static_eval != VALUE_NONE ? ss->static_eval > (ss - 4)->static_eval
+                                                  : true);
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     (ss + 2)->cutoff_count                      = 0;
 
@@ -360,9 +365,10 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
                             Move* pv) {
     const Move m = move.m;
     // Read before the move is made: the history of the move from this position.
-    int r = 0;
-    if (move_count > 1 && node.depth >= params_.lmr_min_depth
-        && (!move.capture_or_promotion || params_.lmr_captures)) {
+    int        r         = 0;
+    const bool reducible = move_count > 1 && node.depth >= params_.lmr_min_depth
+                        && (!move.capture_or_promotion || params_.lmr_captures);
+    if (reducible) {
         r = reduction(node.depth, move_count) + params_.lmr_cut_node * node.cut_node
           + params_.lmr_not_improving * !node.improving - params_.lmr_pv_node * node.pv_node;
         if (move.capture_or_promotion)
@@ -387,7 +393,10 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
         v = -search(pos, ss + 1, -beta, -alpha, new_depth, node.pv_node,
                     !node.pv_node && !node.cut_node);
     } else {
-        v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false, true);
+        // A reduced search expects its child to fail high; a move searched at full depth
+        // alternates the node types as the first move does.
+        v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false,
+                    reducible || !node.cut_node);
         if (v > alpha && r > 0) {
             const int reduced = new_depth - r;
             // A result well above the best so far deserves more depth, one barely above it
