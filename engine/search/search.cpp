@@ -147,6 +147,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
     double best_move_changes = 0; // decaying count, for the time manager
     Move   last_best         = Move::none();
     std::vector<Move> probed; // root moves the defence probe has checked
+    uint64_t          reported_nodes = 0; // the node count of the last lines reported
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
     for (root_depth_ = 1 + thread_index_ % 2; root_depth_ <= max_depth; ++root_depth_) {
         // Once: the callback is dropped when called.
@@ -173,6 +174,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
             result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
         }
         if (on_info) report_lines(lines, multi_pv, on_info);
+        reported_nodes = nodes();
         if (stop_.load(std::memory_order_relaxed)) break;
         // The maximum already spent (during the root mate probe, say): the next iteration
         // would be cut off, unless it is so small that it ends before the clock is read.
@@ -201,6 +203,12 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         previous = result.score;
     }
 
+    // A search stopped inside an iteration searched nodes that no line reported: the answer's
+    // line once more with the whole count and time, so that the GUI's node count and speed,
+    // and a match's records, see all of the search (YaneuraOu does the same).
+    if (on_info && multi_pv == 1 && !result.pv.empty() && nodes() != reported_nodes)
+        on_info({result.depth, std::max(seldepth_, result.depth), result.score, BOUND_EXACT,
+                 nodes(), elapsed_ms(), tt_.hashfull(), result.pv, 1});
     // Under `go infinite` and `go ponder` the answer waits for stop (or ponderhit).
     while ((limits.infinite || pondering_.load()) && !stop_.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));

@@ -226,6 +226,12 @@ TEST(UsiLoop, MultiPvNumbersEveryInfoLine) {
 
 // PvInterval: reports closer together than the interval are held back, but the last one
 // always comes just before bestmove; under `go infinite` every iteration is shown.
+// The number after `name` in an info line (-1 without one).
+int64_t info_number(const std::string& line, const std::string& name) {
+    const size_t at = line.find(" " + name + " ");
+    return at == std::string::npos ? -1 : std::stoll(line.substr(at + name.size() + 2));
+}
+
 TEST(UsiLoop, PvOutputIsThrottledButTheFinalLineIsShown) {
     Session s;
     s.send("setoption name PvInterval value 60000");
@@ -245,8 +251,27 @@ TEST(UsiLoop, PvOutputIsThrottledButTheFinalLineIsShown) {
     s.loop.wait_for_search();
     const auto all = lines_starting(s.out.str(), "info depth ");
     ASSERT_GE(all.size(), 3u) << s.out.str();
-    for (size_t i = 0; i < all.size(); ++i)
+    // Every depth once, in order; when the stop came inside an iteration, the last line repeats
+    // the one before it with the whole node count.
+    size_t depths = all.size();
+    if (info_number(all.back(), "depth") == info_number(all[depths - 2], "depth")) {
+        EXPECT_GT(info_number(all.back(), "nodes"), info_number(all[depths - 2], "nodes"));
+        --depths;
+    }
+    for (size_t i = 0; i < depths; ++i)
         EXPECT_TRUE(all[i].starts_with("info depth " + std::to_string(i + 1) + " ")) << all[i];
+}
+
+// A search stopped inside an iteration (here by its node limit) reports its whole node count
+// at the end, not only the last finished iteration's: GUIs show it, and match records measure
+// the speed in games with it.
+TEST(UsiLoop, TheLastInfoLineCountsEveryNodeSearched) {
+    Session s;
+    s.send("position startpos");
+    const auto infos = lines_starting(s.send("go nodes 5000"), "info depth ");
+    ASSERT_GE(infos.size(), 2u);
+    EXPECT_GE(info_number(infos.back(), "nodes"), 5000);
+    EXPECT_LT(info_number(infos[infos.size() - 2], "nodes"), 5000);
 }
 
 TEST(UsiLoop, MaxMovesToDrawOption) {
