@@ -100,11 +100,10 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // Better than two plies ago: prune less, the position is going our way. A node in check
     // has no evaluation: then four plies ago, and with neither, improving (Stockfish's rule),
     // so that the defender's first quiet node after a check is not pruned as if losing ground.
+    const Value before =
+        (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
     node.improving =
-        ss->static_eval != VALUE_NONE
-        && ((ss - 2)->static_eval != VALUE_NONE   ? ss->static_eval > (ss - 2)->static_eval
-            : (ss - 4)->static_eval != VALUE_NONE ? ss->static_eval > (ss - 4)->static_eval
-                                                  : true);
+        ss->static_eval != VALUE_NONE && (before == VALUE_NONE || ss->static_eval > before);
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     (ss + 2)->cutoff_count                      = 0;
 

@@ -11,9 +11,9 @@
 # scripts/train/openings/records2016-3151-5465.sfen holds book lines that no strength claim or
 # net selection uses; its shards take seeds from 3001. scripts/train/openings/taya36-book.sfen
 # holds the taya36 lines far from every claim opening (openings/taya_book.py); seeds from 3501.
-# EVAL_LIMIT=CP: a game ends, decided, at that score (default 2000); EVAL_LIMIT=0 plays every
-# game to its end, so that its result is the real outcome. Games played to their end take seeds
-# from 5001 (records2016 book) and 5501 (taya36 book).
+# EVAL_LIMIT=CP: a game ends, decided, at that score (unset: gensfen's default, 2000);
+# EVAL_LIMIT=0 plays every game to its end, so that its result is the real outcome. Games played
+# to their end take seeds from 5001 (records2016 book) and 5501 (taya36 book).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
@@ -23,7 +23,8 @@ nodes=${4:-5000}
 dir=${GAMES_DIR:-$root/scripts/train/games}
 # The engine and the net, as private copies, and their names: copy, commit, teacher, eval_args.
 source "$root/scripts/train/teacher.sh"
-game_args=(--eval-limit "${EVAL_LIMIT:-2000}")
+game_args=()
+if [[ -n "${EVAL_LIMIT:-}" ]]; then game_args+=(--eval-limit "$EVAL_LIMIT"); fi
 if [[ -n "${OPENINGS:-}" ]]; then
   game_args+=(--openings "$OPENINGS" --random-moves 2 --random-max-ply 16)
 fi

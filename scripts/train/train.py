@@ -179,11 +179,12 @@ def main():
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     os.makedirs(args.work, exist_ok=True)
-    train, val = load(args.train), load(args.val)
+    train = load(args.train)
     # Each validation file is also judged alone (one per data family, e.g. self-play and each
     # book), so that a recipe's gain on one family cannot hide a loss on another.
-    val_parts = [(os.path.basename(p).removesuffix(".bin"), load([p])) for p in args.val] \
-        if len(args.val) > 1 else []
+    val_files = [(os.path.basename(p).removesuffix(".bin"), load([p])) for p in args.val]
+    val = np.concatenate([records for _, records in val_files])
+    val_parts = val_files if len(val_files) > 1 else []
     if len(train) == 0 or len(val) == 0:
         sys.exit("train.py: no training or validation records")
     k = args.k or fit_k(train)
