@@ -14,6 +14,11 @@ namespace tsubame {
 
 /// The constants the search reads (see search_node.cpp for where each applies).
 struct SearchParams {
+    /// 1: a promotion that takes nothing, by any piece but a pawn, is a quiet move: ordered by
+    /// history, reduced and pruned as one (YaneuraOu); 2: the same but for a bishop's or
+    /// rook's (YaneuraOu's "valuable" promotions); 0: every promotion is tactical. 1 won
+    /// +75 Elo at 200 ms (docs/development.md, "Promotions as quiet moves").
+    int quiet_promotions = 1;
     // Late move reductions: table(d, m) = round(table_scale / 100 * ln d * ln m).
     int lmr_table_scale   = 51;
     int lmr_min_depth     = 3;
@@ -35,6 +40,7 @@ struct SearchParams {
     int futility_base         = 100;
     int futility_per_depth    = 120;
     int futility_max_depth    = 12; ///< reduced depths below which quiet futility applies
+    int futility_static_eval  = 0; ///< 1: futility on the static eval, not the sharpened one
     int see_quiet             = 35; ///< quiet SEE threshold -this * reduced depth^2
     int see_capture           = 100; ///< capture SEE threshold -this * depth
     int see_capture_max_depth = 6;
@@ -78,6 +84,7 @@ struct SearchParamInfo {
 
 /// Every SearchParams field with its name and range.
 inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
+    {"QuietPromotions", &SearchParams::quiet_promotions, 0, 2},
     {"LmrTableScale", &SearchParams::lmr_table_scale, 10, 200},
     {"LmrMinDepth", &SearchParams::lmr_min_depth, 1, 20},
     {"LmrCutNode", &SearchParams::lmr_cut_node, 0, 5},
@@ -97,6 +104,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"FutilityBase", &SearchParams::futility_base, 0, 1000},
     {"FutilityPerDepth", &SearchParams::futility_per_depth, 0, 1000},
     {"FutilityMaxDepth", &SearchParams::futility_max_depth, 0, 30},
+    {"FutilityStaticEval", &SearchParams::futility_static_eval, 0, 1},
     {"SeeQuiet", &SearchParams::see_quiet, 0, 200},
     {"SeeCapture", &SearchParams::see_capture, 0, 500},
     {"SeeCaptureMaxDepth", &SearchParams::see_capture_max_depth, 0, 100},

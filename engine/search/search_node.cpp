@@ -46,7 +46,7 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
         if (is_capture(pos, m))
             return (see_ge(pos, m, 0) ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
                  + capture_score(pos, m) + capture_history_score(pos, m);
-        if (m.is_promotion()) return (1 << 27) + promotion_gain(m);
+        if (m.is_promotion() && !quiet_promotion(m)) return (1 << 27) + promotion_gain(m);
         if (m == ss->killers[0]) return (1 << 26) + 2;
         if (m == ss->killers[1]) return (1 << 26) + 1;
         if (m == counter) return 1 << 26;
@@ -154,7 +154,8 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
             continue;
         if (m == node.excluded) continue;
         ++move_count;
-        const MoveInfo move{m, is_capture(pos, m) || m.is_promotion(), pos.gives_check(m)};
+        const MoveInfo move{m, is_capture(pos, m) || (m.is_promotion() && !quiet_promotion(m)),
+                            pos.gives_check(m)};
 
         // Shallow pruning once a move has avoided being mated.
         if (!node.root && !node.in_check && best > VALUE_MATED_IN_MAX_PLY
@@ -185,15 +186,16 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
             }
         }
         if (m == best_move) continue;
-        if (!move.capture_or_promotion && quiet_count < 64) quiets[quiet_count++] = m;
-        if (move.capture_or_promotion && is_capture(pos, m) && capture_count < 32)
+        if (!move.tactical && quiet_count < 64) quiets[quiet_count++] = m;
+        if (move.tactical && is_capture(pos, m) && capture_count < 32)
             captures[capture_count++] = m;
     }
 
     // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.
     if (move_count == 0) return node.excluded ? alpha : mated_in(ss->ply);
     const bool best_is_capture = best_move != Move::none() && is_capture(pos, best_move);
-    if (best >= beta && best_move != Move::none() && !best_is_capture && !best_move.is_promotion())
+    if (best >= beta && best_move != Move::none() && !best_is_capture
+        && (!best_move.is_promotion() || quiet_promotion(best_move)))
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, node.depth);
     if (best >= beta && params_.capture_history_div)
         update_capture_stats(pos, best_move, best_is_capture, captures, capture_count, node.depth);
@@ -297,10 +299,10 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
     if (move.gives_check) {
         // A check is pruned only when it loses much material near the leaves (shogi's drops
         // give many such); mates in one are found at this node before any move is searched.
-        if (params_.lmp_checks && late && !move.capture_or_promotion) return true;
+        if (params_.lmp_checks && late && !move.tactical) return true;
         return depth <= params_.check_see_max_depth && !see_ge(pos, m, -100 * depth);
     }
-    if (move.capture_or_promotion) // a capture that loses material, more the shallower
+    if (move.tactical) // a capture that loses material, more the shallower
         return depth <= params_.see_capture_max_depth
             && !see_ge(pos, m, -params_.see_capture * depth);
     if (late) return true; // late move pruning
@@ -321,8 +323,9 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
     if (lmr_depth < params_.history_prune_depth && (*(ss - 1)->cont_history)[pc][m.to()] < 0
         && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
         return true;
+    const Value eval = params_.futility_static_eval ? ss->static_eval : node.eval;
     if (lmr_depth < params_.futility_max_depth
-        && node.eval + params_.futility_base + params_.futility_per_depth * lmr_depth <= alpha)
+        && eval + params_.futility_base + params_.futility_per_depth * lmr_depth <= alpha)
         return true; // futility
     return !see_ge(pos, m, -params_.see_quiet * lmr_depth * lmr_depth);
 }
@@ -366,11 +369,11 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
     // Read before the move is made: the history of the move from this position.
     int        r         = 0;
     const bool reducible = move_count > 1 && node.depth >= params_.lmr_min_depth
-                        && (!move.capture_or_promotion || params_.lmr_captures);
+                        && (!move.tactical || params_.lmr_captures);
     if (reducible) {
         r = reduction(node.depth, move_count) + params_.lmr_cut_node * node.cut_node
           + params_.lmr_not_improving * !node.improving - params_.lmr_pv_node * node.pv_node;
-        if (move.capture_or_promotion)
+        if (move.tactical)
             r -= 1;
         else {
             r -= quiet_score(ss, pos.side_to_move(), m) / params_.lmr_history_div;
