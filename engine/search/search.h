@@ -213,7 +213,7 @@ private:
     /// A move of a node being searched.
     struct MoveInfo {
         Move m;
-        bool tactical    = false; ///< A capture, or a promotion that is not quiet_promotion().
+        bool tactical    = false; ///< A capture, or a tactical_promotion().
         bool gives_check = false;
     };
     /// Fills the late-move-reduction table from the parameters.
@@ -324,12 +324,13 @@ private:
     void update_continuation(Stack* ss, Move m, int bonus);
     /// Quiet-move ordering score: butterfly history plus continuation histories.
     int quiet_score(const Stack* ss, Color us, Move m) const;
-    /// A promotion the search treats as a quiet move (SearchParams::quiet_promotions): by a
-    /// piece other than a pawn, and with 2 other than a bishop or rook too.
-    bool quiet_promotion(Move m) const {
-        if (!params_.quiet_promotions || !m.is_promotion()) return false;
+    /// A promotion the search orders and searches with the captures; the others are quiet
+    /// moves (SearchParams::quiet_promotions: 1 keeps only a pawn's, 2 a bishop's and a
+    /// rook's too, 0 every one).
+    bool tactical_promotion(Move m) const {
+        if (!m.is_promotion() || !params_.quiet_promotions) return m.is_promotion();
         const PieceType pt = type_of(m.moved_piece_before());
-        return pt != PAWN && (params_.quiet_promotions == 1 || (pt != BISHOP && pt != ROOK));
+        return pt == PAWN || (params_.quiet_promotions == 2 && (pt == BISHOP || pt == ROOK));
     }
     /// True for a move that was played on the board (not none, not the null move).
     static bool is_board_move(Move m) { return m != Move::none() && m != Move::null(); }

@@ -46,7 +46,7 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
         if (is_capture(pos, m))
             return (see_ge(pos, m, 0) ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
                  + capture_score(pos, m) + capture_history_score(pos, m);
-        if (m.is_promotion() && !quiet_promotion(m)) return (1 << 27) + promotion_gain(m);
+        if (tactical_promotion(m)) return (1 << 27) + promotion_gain(m);
         if (m == ss->killers[0]) return (1 << 26) + 2;
         if (m == ss->killers[1]) return (1 << 26) + 1;
         if (m == counter) return 1 << 26;
@@ -154,8 +154,7 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
             continue;
         if (m == node.excluded) continue;
         ++move_count;
-        const MoveInfo move{m, is_capture(pos, m) || (m.is_promotion() && !quiet_promotion(m)),
-                            pos.gives_check(m)};
+        const MoveInfo move{m, is_capture(pos, m) || tactical_promotion(m), pos.gives_check(m)};
 
         // Shallow pruning once a move has avoided being mated.
         if (!node.root && !node.in_check && best > VALUE_MATED_IN_MAX_PLY
@@ -195,7 +194,7 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
     if (move_count == 0) return node.excluded ? alpha : mated_in(ss->ply);
     const bool best_is_capture = best_move != Move::none() && is_capture(pos, best_move);
     if (best >= beta && best_move != Move::none() && !best_is_capture
-        && (!best_move.is_promotion() || quiet_promotion(best_move)))
+        && !tactical_promotion(best_move))
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, node.depth);
     if (best >= beta && params_.capture_history_div)
         update_capture_stats(pos, best_move, best_is_capture, captures, capture_count, node.depth);

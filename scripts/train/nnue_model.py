@@ -3,8 +3,8 @@
 Shapes, scales and the file layout follow engine/eval/nnue/network.h: K-P features in 16 copies
 (or 1, in a build for experiments) chosen by the own king's region (INPUTS per perspective)
 -> 256 per perspective -> 32 -> 32 -> 1, clipped ReLU to [0, 1], the layers after the first in
-LAYER_STACKS copies chosen by the pieces in hand. The float output times SCORE_SCALE is centipawns; the win probability of a score s is
-sigmoid(s / SCORE_SCALE).
+LAYER_STACKS copies chosen by the pieces in hand. The float output times SCORE_SCALE is
+centipawns; the win probability of a score s is sigmoid(s / SCORE_SCALE).
 """
 
 import os
