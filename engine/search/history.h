@@ -33,6 +33,14 @@ struct ContinuationTable {
     PieceToHistory entry[PIECE_NB][SQ_NB];
 };
 
+/// Plies from the root whose quiet moves have a history of their own (LowPlyHistory).
+constexpr int LOW_PLY = 4;
+
+/// Low-ply history: [ply from the root][from_index][destination], learnt during one search
+/// only: near the root the same positions recur in every iteration, and what refuted a move
+/// there last iteration is the best guess this one (Stockfish).
+using LowPlyHistory = int16_t[LOW_PLY][SQ_NB + 8][SQ_NB];
+
 /// Capture history: [moved piece][destination][captured type].
 using CaptureHistory = int16_t[PIECE_NB][SQ_NB][PIECE_TYPE_NB];
 

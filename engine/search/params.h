@@ -67,6 +67,9 @@ struct SearchParams {
     int threat_escape       = 20000; ///< a threatened piece moved out of reach (search/threats.h)
     int threat_into         = 10000; ///< taken off a move into a cheaper attacker's reach
     int capture_history_div = 0; ///< capture ordering + capture history / this; 0: none
+    /// A quiet move at ply p < LOW_PLY from the root is ordered + this * low-ply history /
+    /// (p + 1) (Stockfish: 8); 0: no low-ply history.
+    int low_ply_history = 0;
     /// Bit k-1 set: the continuation history of the move k plies back orders the quiet moves
     /// and learns from cut-offs (k = 1..6; default 1, 2 and 4).
     int continuation_plies = 0b001011;
@@ -128,6 +131,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"ThreatEscape", &SearchParams::threat_escape, 0, 100000},
     {"ThreatInto", &SearchParams::threat_into, 0, 100000},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 0, 1000},
+    {"LowPlyHistory", &SearchParams::low_ply_history, 0, 64},
     {"ContinuationPlies", &SearchParams::continuation_plies, 1, 63},
     {"CorrectionWeight", &SearchParams::correction_weight, 0, 400},
 };

@@ -263,6 +263,7 @@ void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOpti
         for (auto& row : side)
             for (int& h : row)
                 h /= 2; // keep some knowledge from the previous search, as aged history
+    if (params_.low_ply_history) std::memset(low_ply_history_, 0, sizeof(low_ply_history_));
     if (thread_index_ == 0) tt_.new_search(); // once a search, not once a thread
 }
 
@@ -524,10 +525,12 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
     // Linear in depth and large from the first plies, where most nodes are: a bonus of depth²
     // moved an entry by under 1% of HISTORY_MAX there, too little to order or prune by
     // (YaneuraOu's bonus, scaled to HISTORY_MAX).
-    const int bonus = std::min(350 * depth + 100, 4000);
-    auto      apply = [&](Move m, int delta) {
+    const int  bonus   = std::min(350 * depth + 100, 4000);
+    const bool low_ply = params_.low_ply_history && ss->ply < LOW_PLY;
+    auto       apply   = [&](Move m, int delta) {
         apply_bonus(history_[us][from_index(m)][m.to()], delta);
         update_continuation(ss, m, delta);
+        if (low_ply) apply_bonus(low_ply_history_[ss->ply][from_index(m)][m.to()], delta);
     };
     apply(best, bonus);
     for (int i = 0; i < quiet_count; ++i)

@@ -383,6 +383,7 @@ private:
     std::vector<RootMove>       root_ranking_; ///< Every root move, the current lines first.
     ButterflyHistory            history_         = {};
     CaptureHistory              capture_history_ = {};
+    LowPlyHistory               low_ply_history_ = {}; ///< Cleared by begin().
     CorrectionHistory           correction_      = {};
     /// Score of the root move that last raised alpha (kept for a stopped iteration).
     Value root_best_ = VALUE_NONE;

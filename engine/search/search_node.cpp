@@ -51,6 +51,9 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
         if (m == ss->killers[1]) return (1 << 26) + 1;
         if (m == counter) return 1 << 26;
         int score = quiet_score(ss, us, m);
+        if (params_.low_ply_history && ss->ply < LOW_PLY)
+            score += params_.low_ply_history * low_ply_history_[ss->ply][from_index(m)][m.to()]
+                   / (ss->ply + 1);
         // A check that keeps its piece early among the quiet moves (YaneuraOu).
         if (params_.quiet_check_bonus && pos.gives_check(m) && see_ge(pos, m, -75))
             score += params_.quiet_check_bonus;
