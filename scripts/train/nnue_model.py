@@ -186,8 +186,12 @@ def fnv1a(data):
 
 
 def write_net_file(path, tensors, description):
-    """Writes the TSBNNUE1 file engine/eval/nnue/network.cpp reads: v5, or v4 for one stack."""
+    """Writes the TSBNNUE1 file engine/eval/nnue/network.cpp reads: v5, or v4 for one stack.
+    Only the bucketed shape has a v4 format: a one-stack net of another shape is written as v5
+    with its stack repeated, which evaluates alike."""
     check_accumulator_range(tensors)
+    if len(tensors[2]) == 1 and KING_BUCKETS != 16:
+        tensors = list(tensors[:2]) + [np.repeat(t, LAYER_STACKS, axis=0) for t in tensors[2:]]
     arch = ARCHITECTURE if len(tensors[2]) == LAYER_STACKS else ARCHITECTURE_V4
     payload = b"".join(t.astype(t.dtype.newbyteorder("<")).tobytes() for t in tensors)
     desc = description.encode()
