@@ -35,11 +35,13 @@ build() {
 
 for shape in bucketed kp; do
   work="$out/$shape/train"
-  if [[ ! -f "$work/net.nnue" ]]; then
+  # run.sh's last step checks the exported net against the engine: only then is it done.
+  if [[ ! -f "$work/checked" ]]; then
     # Records need only the shape's features, not a net of that shape: the first build embeds
     # the adopted net, which the K-P engine never loads while it makes records.
     build "$shape" "$root/engine/eval/nnue/tsubame.nnue"
     TRAIN_WORK="$work" TSUBAME="$(engine_of "$shape")" "$root/scripts/train/run.sh" "$@"
+    touch "$work/checked"
   fi
   build "$shape" "$work/net.nnue"
 done
