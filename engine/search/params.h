@@ -63,9 +63,14 @@ struct SearchParams {
     int singular_margin     = 2; ///< singular beta = stored value - margin * depth
     int alpha_raise_reduces = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
     // Move ordering.
-    int quiet_check_bonus   = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
-    int threat_escape       = 20000; ///< a threatened piece moved out of reach (search/threats.h)
-    int threat_into         = 10000; ///< taken off a move into a cheaper attacker's reach
+    int quiet_check_bonus = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
+    int threat_escape     = 20000; ///< a threatened piece moved out of reach (search/threats.h)
+    int threat_into       = 10000; ///< taken off a move into a cheaper attacker's reach
+    int threat_drops      = 0; ///< 1: a drop into a cheaper attacker's reach loses threat_into
+    /// The opponent's last quiet move learns, in the butterfly history, -this * (its side's
+    /// static evaluation + ours) / 10: how much it gained by the net (Stockfish, YaneuraOu's
+    /// "~9 Elo"); 0: not at all.
+    int eval_diff_history   = 0;
     int capture_history_div = 0; ///< capture ordering + capture history / this; 0: none
     /// A quiet move at ply p < LOW_PLY from the root is ordered + this * low-ply history /
     /// (p + 1) (Stockfish: 8); 0: no low-ply history.
@@ -130,6 +135,8 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"QuietCheckBonus", &SearchParams::quiet_check_bonus, 0, 100000},
     {"ThreatEscape", &SearchParams::threat_escape, 0, 100000},
     {"ThreatInto", &SearchParams::threat_into, 0, 100000},
+    {"ThreatDrops", &SearchParams::threat_drops, 0, 1},
+    {"EvalDiffHistory", &SearchParams::eval_diff_history, 0, 1000},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 0, 1000},
     {"LowPlyHistory", &SearchParams::low_ply_history, 0, 64},
     {"ContinuationPlies", &SearchParams::continuation_plies, 1, 63},

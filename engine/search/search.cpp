@@ -537,6 +537,18 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
         apply(quiets[i], -bonus);
 }
 
+void Searcher::learn_from_eval_change(const Position& pos, const Stack* ss) {
+    const Move last = (ss - 1)->current;
+    if (!is_board_move(last) || pos.captured_piece() != NO_PIECE || tactical_promotion(last))
+        return;
+    const Value before = (ss - 1)->static_eval, now = ss->static_eval;
+    if (before == VALUE_NONE || now == VALUE_NONE) return; // a side was in check
+    // From the mover's view the change is -(now + before); a move that lost nothing still
+    // earns a little, as in Stockfish (its bounds scaled to HISTORY_MAX).
+    const int bonus = std::clamp(-params_.eval_diff_history * (before + now) / 10, -4300, 3200);
+    apply_bonus(history_[~pos.side_to_move()][from_index(last)][last.to()], bonus + 1400);
+}
+
 void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
     for (int i = 0; i < continuation_ply_count_; ++i) {
         const int  back = continuation_plies_[i];

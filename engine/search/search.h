@@ -319,6 +319,9 @@ private:
     Value corrected_eval(const Position& pos, const Stack* ss, Value raw);
     /// Teaches the correction tables a searched node's error (result minus corrected eval).
     void update_correction(const Position& pos, const Stack* ss, Value best, int depth);
+    /// Teaches the butterfly history the opponent's last quiet move by the change of the static
+    /// evaluation across it (SearchParams::eval_diff_history).
+    void learn_from_eval_change(const Position& pos, const Stack* ss);
     /// Adds `bonus` to the continuation histories of the moves some plies back
     /// (SearchParams::continuation_plies).
     void update_continuation(Stack* ss, Move m, int bonus);

@@ -59,7 +59,8 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
             score += params_.quiet_check_bonus;
         if (params_.threat_escape || params_.threat_into) {
             if (!have_threats) threats = threats_against(pos, us), have_threats = true;
-            score += threat_score(threats, m, params_.threat_escape, params_.threat_into);
+            score += threat_score(threats, m, params_.threat_escape, params_.threat_into,
+                                  params_.threat_drops);
         }
         return score;
     };
@@ -107,6 +108,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
         (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
     node.improving =
         ss->static_eval != VALUE_NONE && (before == VALUE_NONE || ss->static_eval > before);
+    if (params_.eval_diff_history && !node.excluded) learn_from_eval_change(pos, ss);
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     (ss + 2)->cutoff_count                      = 0;
 

@@ -41,10 +41,14 @@ inline Threats threats_against(const Position& pos, Color us) {
 /// The ordering adjustment of a quiet board move m of the side threatened by t: `escape` when it
 /// takes a threatened piece (a major attacked by a minor or pawn, a minor by a pawn) to a
 /// square out of that class's reach; minus `into` when it puts an unthreatened piece where
-/// that class attacks it. Zero for drops, pawns and the king.
-inline int threat_score(const Threats& t, Move m, int escape, int into) {
-    if (m.is_drop()) return 0;
-    const PieceType pt = type_of(m.moved_piece_before());
+/// that class attacks it. A drop, with `drops`, is such a piece too; zero for drops without it,
+/// for pawns and for the king.
+inline int threat_score(const Threats& t, Move m, int escape, int into, bool drops) {
+    const PieceType pt = m.is_drop() ? m.dropped_type() : type_of(m.moved_piece_before());
+    if (m.is_drop()) {
+        if (!drops || pt == PAWN) return 0;
+        return (is_major(pt) ? t.by_minor : t.by_pawn).test(m.to()) ? -into : 0;
+    }
     if (pt == PAWN || pt == KING) return 0;
     const Bitboard& cheaper = is_major(pt) ? t.by_minor : t.by_pawn;
     if (cheaper.test(m.from())) return cheaper.test(m.to()) ? 0 : escape;

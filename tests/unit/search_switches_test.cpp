@@ -1,8 +1,9 @@
 // The search's candidate rules behind SearchParams switches (capture history, correction
 // history, ProbCut, the Stockfish-style reduction adjustments, continuation histories up to 6
 // plies back, history in the pruning of quiet moves, promotions as quiet moves, futility on
-// the static evaluation, the low-ply history): each one, switched on alone, changes the search (so
-// the switch is wired) and keeps the search's tactics; and the correction history's pieces behave
+// the static evaluation, the low-ply history, threat ordering of drops, the evaluation's
+// change taught to the history): each one, switched on alone, changes the search (so the
+// switch is wired) and keeps the search's tactics; and the correction history's pieces behave
 // as documented.
 
 #include <gtest/gtest.h>
@@ -40,6 +41,8 @@ const Switch SWITCHES[] = {
     {"QuietPromotions", &SearchParams::quiet_promotions, 2}, // bishops and rooks tactical
     {"FutilityStaticEval", &SearchParams::futility_static_eval, 1},
     {"LowPlyHistory", &SearchParams::low_ply_history, 8},
+    {"ThreatDrops", &SearchParams::threat_drops, 1},
+    {"EvalDiffHistory", &SearchParams::eval_diff_history, 50},
 };
 
 // A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.
