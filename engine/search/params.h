@@ -45,6 +45,9 @@ struct SearchParams {
     int see_capture           = 100; ///< capture SEE threshold -this * depth
     int see_capture_max_depth = 6;
     int check_see_max_depth   = 4; ///< checks losing over 100 a ply are pruned to this depth
+    /// 1: quiescence searches a capture that checks even past its delta pruning, past the two
+    /// best captures, and losing up to 90 by SEE (YaneuraOu).
+    int qs_checking_captures = 0;
     // Node pruning.
     int razor_margin      = 300; ///< per ply
     int razor_max_depth   = 2;
@@ -117,6 +120,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"SeeCapture", &SearchParams::see_capture, 0, 500},
     {"SeeCaptureMaxDepth", &SearchParams::see_capture_max_depth, 0, 100},
     {"CheckSeeMaxDepth", &SearchParams::check_see_max_depth, 0, 100},
+    {"QsCheckingCaptures", &SearchParams::qs_checking_captures, 0, 1},
     {"RazorMargin", &SearchParams::razor_margin, 0, 2000},
     {"RazorMaxDepth", &SearchParams::razor_max_depth, 0, 20},
     {"RfpMargin", &SearchParams::rfp_margin, 0, 500},

@@ -655,17 +655,21 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     int  move_count = 0;
     for (Move m = moves.next(); m != Move::none(); m = moves.next()) {
         if (!in_check) {
+            // A capture that checks may win more than its victim (YaneuraOu lets it lose
+            // up to a pawn's worth and skips the delta pruning).
+            const bool check = params_.qs_checking_captures && pos.gives_check(m);
             if (is_capture(pos, m) && !m.is_promotion()) {
                 const PieceType victim = type_of(pos.piece_on(m.to()));
                 // Delta pruning: a capture that cannot lift the score to alpha.
-                if (stand_pat + capture_value(victim) + 200 <= alpha) continue;
+                if (!check && stand_pat + capture_value(victim) + 200 <= alpha) continue;
                 // Captures that lose material in the exchange.
-                if (!see_ge(pos, m, 0)) continue;
+                if (!see_ge(pos, m, check ? Value(-90) : VALUE_ZERO)) continue;
             }
             // Past the two best captures searched only recaptures (YaneuraOu): shogi positions
             // hold many capturable pieces, and most later captures only trade. Counted after
             // the pruning, so that two defended victims do not hide a free third one.
-            if (move_count >= 2 && !(is_board_move(last) && m.to() == last.to())) continue;
+            if (move_count >= 2 && !check && !(is_board_move(last) && m.to() == last.to()))
+                continue;
         }
         ++move_count;
         StateInfo st;
