@@ -69,7 +69,8 @@ void Engine::go(const SearchLimits& limits) {
 
     if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
     if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
-    const EngineOptions options = options_;
+    EngineOptions options             = options_;
+    options.search.entering_king_rule = options.entering_king_rule; // the search's copy
 
     thread_ = std::thread([this, search_game, given, l, options, book = book_] {
         Position& pos = search_game->position();

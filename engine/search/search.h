@@ -24,6 +24,7 @@
 #include "eval/nnue/network.h"
 #include "eval/nnue/refresh_cache.h"
 #include "mate/mate_solver.h"
+#include "rules/declaration.h"
 #include "search/clock.h"
 #include "search/correction.h"
 #include "search/history.h"
@@ -59,8 +60,12 @@ struct SearchOptions {
     /// mille) of the optimum time; a refuted move is dropped from the root. Long check
     /// sequences lie far beyond the search's horizon, and a strong opponent finds them.
     /// 0 turns it off.
-    int         defence_probe_permille = 80;
-    TimeOptions time;
+    int defence_probe_permille = 80;
+    /// The declaration rule of the game: a node whose side to move can declare a win (or,
+    /// under the try rule, reach the try square) is won there (Engine sets it from
+    /// EngineOptions::entering_king_rule).
+    EnteringKingRule entering_king_rule = EnteringKingRule::CSA27;
+    TimeOptions      time;
     /// The search's margins and reductions (defaults: search/params.h).
     SearchParams params;
     /// The evaluation network (shared, read-only, alive during the search); null: the built-in
@@ -191,10 +196,13 @@ private:
                       const std::function<void(const SearchInfo&)>& on_info);
     Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool pv_node,
                  bool cut_node);
-    /// What ends a node before its table entry is read: a repetition, the move limit, the
-    /// deepest ply, or a shorter mate already found (mate-distance pruning, which also narrows
-    /// the window). nullopt when the node is to be searched.
+    /// What ends a node before its table entry is read: a repetition, the move limit, a win
+    /// by declaration, the deepest ply, or a shorter mate already found (mate-distance
+    /// pruning, which also narrows the window). nullopt when the node is to be searched.
     std::optional<Value> early_value(Position& pos, Stack* ss, Value& alpha, Value& beta);
+    /// True when the side to move wins by the game's entering-king rule: a valid declaration,
+    /// or under the try rule a legal king move onto the try square.
+    bool can_win_by_rule(const Position& pos) const;
     /// What a node of search() knows once its table entry and evaluation are read.
     struct Node {
         bool     root = false, pv_node = false, cut_node = false, in_check = false;

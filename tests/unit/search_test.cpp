@@ -286,6 +286,24 @@ TEST(Search, DeclaresWinWhenTheRuleAllows) {
               BestMove::Kind::MOVE);
 }
 
+TEST(Search, SeesThatTheOpponentCanDeclare) {
+    // White's king on 1g with 10 pieces in Black's camp worth 18 points, rook and bishop in
+    // hand: 28 points, a win under the 27-point rule on White's next turn. Black's lone king
+    // cannot stop it, so every move is mated at once (a declaration counts as a mating move).
+    const char* sfen = "sfen 4K4/9/9/9/9/9/2ssgg+b+rk/5pppp/9 b rb 1";
+    Harness     h;
+    h.engine.options().entering_king_rule = EnteringKingRule::CSA27;
+    EXPECT_EQ(h.search(sfen, depth_limit(3)).kind, BestMove::Kind::MOVE);
+    ASSERT_FALSE(h.infos.empty());
+    EXPECT_EQ(h.infos.back().score, mated_in(2));
+    // Without the rule the same search sees no mate.
+    Harness none;
+    none.engine.options().entering_king_rule = EnteringKingRule::NONE;
+    (void)none.search(sfen, depth_limit(3));
+    ASSERT_FALSE(none.infos.empty());
+    EXPECT_GT(none.infos.back().score, VALUE_MATED_IN_MAX_PLY);
+}
+
 TEST(Search, InfiniteWaitsForStopAndAnswersOnce) {
     Harness h;
     ASSERT_TRUE(h.set_position("startpos").ok());
