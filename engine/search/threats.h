@@ -38,11 +38,11 @@ inline Threats threats_against(const Position& pos, Color us) {
     return t;
 }
 
-/// The ordering adjustment of a quiet board move m of the side threatened by t: `escape` when it
+/// The ordering adjustment of a quiet move m of the side threatened by t: `escape` when it
 /// takes a threatened piece (a major attacked by a minor or pawn, a minor by a pawn) to a
 /// square out of that class's reach; minus `into` when it puts an unthreatened piece where
-/// that class attacks it. A drop, with `drops`, is such a piece too; zero for drops without it,
-/// for pawns and for the king.
+/// that class attacks it, a dropped piece too if `drops`. Zero for other drops, for pawns and
+/// for the king.
 inline int threat_score(const Threats& t, Move m, int escape, int into, bool drops) {
     const PieceType pt = m.is_drop() ? m.dropped_type() : type_of(m.moved_piece_before());
     if (m.is_drop()) {
