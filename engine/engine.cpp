@@ -69,15 +69,14 @@ void Engine::go(const SearchLimits& limits) {
 
     if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
     if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
-    EngineOptions options             = options_;
-    options.search.entering_king_rule = options.entering_king_rule; // the search's copy
+    const EngineOptions options = options_;
 
     thread_ = std::thread([this, search_game, given, l, options, book = book_] {
         Position& pos = search_game->position();
         if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
         const BookProbe    probe{book.get(), options.book, &book_rng_};
         const RootDecision decision = decide_before_search(
-            pos, l, options.entering_king_rule, probe, options.root_mate_permille,
+            pos, l, options.search.entering_king_rule, probe, options.root_mate_permille,
             options.search.time, *root_mate_solver_, &stop_request_);
         BestMove answer;
         switch (decision.kind) {

@@ -19,7 +19,6 @@
 #include "mate/mate_solver.h"
 #include "movegen/perft.h"
 #include "root_decision.h"
-#include "rules/declaration.h"
 #include "rules/game.h"
 #include "search/clock.h"
 #include "search/search.h"
@@ -44,11 +43,10 @@ struct BestMove {
 
 /// Engine settings a protocol layer exposes as options.
 struct EngineOptions {
-    SearchOptions    search;
-    EnteringKingRule entering_king_rule = EnteringKingRule::CSA27;
-    int              threads            = 1; ///< Search threads (Lazy SMP when above 1).
-    int              depth_limit        = 0; ///< Applied when `go` gives no depth (0 = none).
-    uint64_t         nodes_limit        = 0; ///< Applied when `go` gives no nodes (0 = none).
+    SearchOptions search;
+    int           threads     = 1; ///< Search threads (Lazy SMP when above 1).
+    int           depth_limit = 0; ///< Applied when `go` gives no depth (0 = none).
+    uint64_t      nodes_limit = 0; ///< Applied when `go` gives no nodes (0 = none).
     /// Resign when the final score (side to move's view) is at or below -resign_value, in a
     /// search whose move is played: not under `go infinite`, nor pondering without ponderhit.
     Value resign_value = NEVER_RESIGN;

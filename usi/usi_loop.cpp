@@ -124,7 +124,7 @@ std::vector<OptionSpec> UsiLoop::make_options() {
         spin("ResignValue", d.resign_value, 0, NEVER_RESIGN, o.resign_value),
         spin("RootMateProbe", d.root_mate_permille, 0, 1000, o.root_mate_permille),
         spin("DefenceMateProbe", ds.defence_probe_permille, 0, 1000, s.defence_probe_permille),
-        combo("EnteringKingRule", d.entering_king_rule, rule_names, o.entering_king_rule),
+        combo("EnteringKingRule", ds.entering_king_rule, rule_names, s.entering_king_rule),
         text("EvalFile", EMBEDDED_EVAL_FILE,
              [this](std::string_view v) { return load_eval_file(v); }),
         text("BookFile", NO_BOOK_FILE,

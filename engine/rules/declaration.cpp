@@ -68,4 +68,9 @@ Move try_rule_move(const Position& pos) {
     return is_legal(pos, m) ? m : Move::none();
 }
 
+bool wins_by_rule(const Position& pos, EnteringKingRule rule) {
+    if (rule == EnteringKingRule::TRY) return try_rule_move(pos) != Move::none();
+    return judge_declaration(pos, rule) == Declaration::WIN;
+}
+
 } // namespace tsubame

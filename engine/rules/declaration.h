@@ -37,4 +37,8 @@ Declaration judge_declaration(const Position& pos, EnteringKingRule rule);
 /// Move::none() if there is none.
 Move try_rule_move(const Position& pos);
 
+/// True when the side to move wins now by `rule`: a declaration judged WIN, or under TRY a
+/// legal move onto the try square.
+bool wins_by_rule(const Position& pos, EnteringKingRule rule);
+
 } // namespace tsubame

@@ -476,19 +476,13 @@ std::optional<Value> Searcher::early_value(Position& pos, Stack* ss, Value& alph
     if (past_move_limit(pos)) return move_limit_value(pos, ply);
     // A side that can declare a win (or step onto the try square) wins here: a search that
     // did not know it let the opponent's king walk in and declare.
-    if (can_win_by_rule(pos)) return mate_in(ply + 1);
+    if (wins_by_rule(pos, options_.entering_king_rule)) return mate_in(ply + 1);
     // Mate-distance pruning: no line here can beat a shorter mate already found.
     alpha = std::max(mated_in(ply), alpha);
     beta  = std::min(mate_in(ply + 1), beta);
     if (alpha >= beta) return alpha;
     if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
     return std::nullopt;
-}
-
-bool Searcher::can_win_by_rule(const Position& pos) const {
-    const EnteringKingRule rule = options_.entering_king_rule;
-    if (rule == EnteringKingRule::TRY) return try_rule_move(pos) != Move::none();
-    return judge_declaration(pos, rule) == Declaration::WIN;
 }
 
 void Searcher::make_move(Position& pos, Stack* ss, Move m, StateInfo& st) {

@@ -61,9 +61,9 @@ struct SearchOptions {
     /// sequences lie far beyond the search's horizon, and a strong opponent finds them.
     /// 0 turns it off.
     int defence_probe_permille = 80;
-    /// The declaration rule of the game: a node whose side to move can declare a win (or,
-    /// under the try rule, reach the try square) is won there (Engine sets it from
-    /// EngineOptions::entering_king_rule).
+    /// The declaration rule of the game: the root declares by it (root_decision.h), and a
+    /// node whose side to move can declare a win (or, under the try rule, reach the try
+    /// square) is won there.
     EnteringKingRule entering_king_rule = EnteringKingRule::CSA27;
     TimeOptions      time;
     /// The search's margins and reductions (defaults: search/params.h).
@@ -200,9 +200,6 @@ private:
     /// by declaration, the deepest ply, or a shorter mate already found (mate-distance
     /// pruning, which also narrows the window). nullopt when the node is to be searched.
     std::optional<Value> early_value(Position& pos, Stack* ss, Value& alpha, Value& beta);
-    /// True when the side to move wins by the game's entering-king rule: a valid declaration,
-    /// or under the try rule a legal king move onto the try square.
-    bool can_win_by_rule(const Position& pos) const;
     /// What a node of search() knows once its table entry and evaluation are read.
     struct Node {
         bool     root = false, pv_node = false, cut_node = false, in_check = false;

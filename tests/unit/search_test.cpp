@@ -277,11 +277,11 @@ TEST(Search, DeclaresWinWhenTheRuleAllows) {
     // Black king in the camp, 10 pieces there worth 18 points, rook and bishop in hand: 28
     // points, enough under the 27-point rule.
     Harness h;
-    h.engine.options().entering_king_rule = EnteringKingRule::CSA27;
+    h.engine.options().search.entering_king_rule = EnteringKingRule::CSA27;
     const BestMove b = h.search("sfen K+R+BGGSS2/PPPP5/9/9/9/9/9/9/4k4 b RB 1", depth_limit(3));
     EXPECT_EQ(b.kind, BestMove::Kind::WIN);
     h.answers.clear();
-    h.engine.options().entering_king_rule = EnteringKingRule::NONE;
+    h.engine.options().search.entering_king_rule = EnteringKingRule::NONE;
     EXPECT_EQ(h.search("sfen K+R+BGGSS2/PPPP5/9/9/9/9/9/9/4k4 b RB 1", depth_limit(1)).kind,
               BestMove::Kind::MOVE);
 }
@@ -292,13 +292,13 @@ TEST(Search, SeesThatTheOpponentCanDeclare) {
     // cannot stop it, so every move is mated at once (a declaration counts as a mating move).
     const char* sfen = "sfen 4K4/9/9/9/9/9/2ssgg+b+rk/5pppp/9 b rb 1";
     Harness     h;
-    h.engine.options().entering_king_rule = EnteringKingRule::CSA27;
+    h.engine.options().search.entering_king_rule = EnteringKingRule::CSA27;
     EXPECT_EQ(h.search(sfen, depth_limit(3)).kind, BestMove::Kind::MOVE);
     ASSERT_FALSE(h.infos.empty());
     EXPECT_EQ(h.infos.back().score, mated_in(2));
     // Without the rule the same search sees no mate.
     Harness none;
-    none.engine.options().entering_king_rule = EnteringKingRule::NONE;
+    none.engine.options().search.entering_king_rule = EnteringKingRule::NONE;
     (void)none.search(sfen, depth_limit(3));
     ASSERT_FALSE(none.infos.empty());
     EXPECT_GT(none.infos.back().score, VALUE_MATED_IN_MAX_PLY);
