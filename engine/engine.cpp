@@ -69,9 +69,8 @@ void Engine::go(const SearchLimits& limits) {
 
     if (!l.depth && options_.depth_limit) l.depth = options_.depth_limit;
     if (!l.nodes && options_.nodes_limit) l.nodes = options_.nodes_limit;
-    const EngineOptions options = options_;
 
-    thread_ = std::thread([this, search_game, given, l, options, book = book_] {
+    thread_ = std::thread([this, search_game, given, l, options = options_, book = book_] {
         Position& pos = search_game->position();
         if (!root_mate_solver_) root_mate_solver_ = std::make_unique<MateSolver>(ROOT_MATE_HASH_MB);
         const BookProbe    probe{book.get(), options.book, &book_rng_};
