@@ -18,6 +18,10 @@ if [[ "${1:-}" == "--train" ]]; then
   packages+=(python3-torch python3-numpy libopenblas0-pthread)
 fi
 
+# One install at a time: two scripts started together (two trainings) would otherwise race
+# for apt's lock, and the loser would fail.
+exec 9>"${TMPDIR:-/tmp}/tsubame-install-deps.lock"
+flock 9
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
