@@ -9,6 +9,7 @@ WORK/losses.tsv, WORK/loss.svg and, at the end, the net file.
 """
 
 import argparse
+import fnmatch
 import math
 import os
 import sys
@@ -22,21 +23,36 @@ import nnue_model as nm
 from loss_plot import write_loss_svg
 
 
-def load(paths):
-    parts = [np.fromfile(p, dtype=nm.RECORD) for p in paths]
+# A record's result when its game's result is not to be learnt (see load).
+NO_RESULT = 2
+
+
+def load(paths, score_only=()):
+    """The records of the files, in order. A file whose name matches a pattern of score_only
+    has its results replaced by NO_RESULT: its games ended on the generator's own score (a
+    game stopped at +-2000), so their result only repeats the score."""
+    parts = []
+    for p in paths:
+        records = np.fromfile(p, dtype=nm.RECORD)
+        if any(fnmatch.fnmatch(os.path.basename(p), pattern) for pattern in score_only):
+            records["result"] = NO_RESULT
+        parts.append(records)
     return np.concatenate(parts) if parts else np.zeros(0, nm.RECORD)
 
 
 def targets(records, lam, k):
-    """Blend of the search score's win probability and the game result, per record."""
-    score = torch.from_numpy(records["score"].astype(np.float32))
-    result = torch.from_numpy((records["result"].astype(np.float32) + 1) / 2)
-    return lam * torch.sigmoid(score / k) + (1 - lam) * result
+    """Blend of the search score's win probability and the game result, per record; the score
+    alone where the result is NO_RESULT."""
+    score = torch.sigmoid(torch.from_numpy(records["score"].astype(np.float32)) / k)
+    raw = torch.from_numpy(records["result"].astype(np.float32))
+    result = torch.where(raw == NO_RESULT, score, (raw + 1) / 2)
+    return lam * score + (1 - lam) * result
 
 
 def fit_k(records):
     """The K of win probability = sigmoid(score / K) that best predicts the game results
     (golden-section search on the cross-entropy): the engine's own score scale."""
+    records = records[records["result"] != NO_RESULT]
     score = torch.from_numpy(records["score"].astype(np.float64))
     result = torch.from_numpy((records["result"].astype(np.float64) + 1) / 2)
 
@@ -155,6 +171,9 @@ def main():
     ap.add_argument("--lam", type=float, default=1.0,
                     help="weight of the score against the game result (1: the score only; with "
                     "results mixed in, the net learns the outcomes of the training games)")
+    ap.add_argument("--score-only", nargs="*", default=[], metavar="PATTERN",
+                    help="record files (names, e.g. '*.r20000.bin') whose game results are not "
+                    "learnt: the target is their score alone, whatever --lam")
     ap.add_argument("--k", type=float, default=0, help="score scale of the win probability "
                     "sigmoid(score / K); 0 fits it to the training set's results")
     ap.add_argument("--leak", type=float, default=0.0,
@@ -179,10 +198,11 @@ def main():
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     os.makedirs(args.work, exist_ok=True)
-    train = load(args.train)
+    train = load(args.train, args.score_only)
     # Each validation file is also judged alone (one per data family, e.g. self-play and each
     # book), so that a recipe's gain on one family cannot hide a loss on another.
-    val_files = [(os.path.basename(p).removesuffix(".bin"), load([p])) for p in args.val]
+    val_files = [(os.path.basename(p).removesuffix(".bin"), load([p], args.score_only))
+                 for p in args.val]
     val = np.concatenate([records for _, records in val_files])
     val_parts = val_files if len(val_files) > 1 else []
     if len(train) == 0 or len(val) == 0:
@@ -296,6 +316,7 @@ def main():
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) {schedule_name(args)} lambda {args.lam} K {k:.1f} batch {args.batch} "
                    f"leak {args.leak} ft-decay {args.ft_decay} ft-lr x{args.ft_lr_scale} stacks {args.stacks} seed {args.seed}"
                    f"{f' ema {args.ema}' if args.ema else ''}"
+                   f"{' score-only ' + ','.join(args.score_only) if args.score_only else ''}"
                    f"{' init ' + os.path.basename(args.init) if args.init else ''}; "
                    f"best epoch {best[1]}: train {history[best[1] - 1][1]:.5f} val {best[0]:.5f}")
     net.eval()
