@@ -57,10 +57,11 @@ if [[ $small == 1 ]]; then
   GAMES_DIR="$work/games" TSUBAME="$engine" "$root/scripts/train/rescore.sh" 800 2
   games_dir="$work/games"
   DEEPER=r800
-  # The average, cosine and a game family's results left out tested too (shard 2 ends games
-  # on the generator's score, as every r20000 shard does).
+  # The average, cosine and a game family's results left out tested too (validation shard 1
+  # ends its games on the generator's score, as every r20000 shard does; K is fitted to the
+  # results of shard 2).
   train_options=(--epochs 3 --batch 256 --ema 0.9 --schedule cosine --lam 0.8
-    --score-only 'shard-00002*')
+    --score-only 'shard-00001*')
 else
   games_dir="$root/scripts/train/games"
   train_options=()

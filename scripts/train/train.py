@@ -53,6 +53,8 @@ def fit_k(records):
     """The K of win probability = sigmoid(score / K) that best predicts the game results
     (golden-section search on the cross-entropy): the engine's own score scale."""
     records = records[records["result"] != NO_RESULT]
+    if len(records) == 0:
+        sys.exit("train.py: no game results to fit K to (every file is --score-only): give --k")
     score = torch.from_numpy(records["score"].astype(np.float64))
     result = torch.from_numpy((records["result"].astype(np.float64) + 1) / 2)
 
