@@ -29,8 +29,8 @@ NO_RESULT = 2
 
 def load(paths, score_only=()):
     """The records of the files, in order. A file whose name matches a pattern of score_only
-    has its results replaced by NO_RESULT: its games ended on the generator's own score (a
-    game stopped at +-2000), so their result only repeats the score."""
+    has its results replaced by NO_RESULT (for games stopped at +-2000 on the generator's own
+    score, whose result only repeats the score)."""
     parts = []
     for p in paths:
         records = np.fromfile(p, dtype=nm.RECORD)
