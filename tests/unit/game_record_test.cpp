@@ -56,7 +56,8 @@ TEST(GameRecord, RoundTripKeepsEveryField) {
 }
 
 TEST(SelfPlay, GamesReplayWithTheirRandomMovesAndScores) {
-    const std::vector<GameRecord> games = play_games(5, 3);
+    const std::vector<GameRecord> games      = play_games(5, 3);
+    int                           long_games = 0;
     for (const GameRecord& g : games) {
         int          random = 0, scored = 0;
         const Status s = replay_game(g, [&](const Position&, const RecordedPly& ply) {
@@ -67,13 +68,19 @@ TEST(SelfPlay, GamesReplayWithTheirRandomMovesAndScores) {
             }
         });
         ASSERT_TRUE(s.ok()) << s.message();
-        EXPECT_EQ(random, std::min<int>(5, int(g.plies.size())));
+        // Five random plies among the first 24; a game that ends sooner may miss some.
+        EXPECT_LE(random, 5);
+        if (g.plies.size() >= 24) {
+            EXPECT_EQ(random, 5);
+            ++long_games;
+        }
         EXPECT_GT(scored, 0);
         if (g.end == GameEnd::MAX_PLIES) {
             EXPECT_EQ(g.plies.size(), 48u);
             EXPECT_EQ(g.black_result, 0);
         }
     }
+    EXPECT_GT(long_games, 0) << "no game reached the end of the random plies";
 }
 
 TEST(SelfPlay, SameSeedSameGamesOtherSeedOtherGames) {
