@@ -791,15 +791,11 @@ TEST(Search, ResignValueOnlyWhenTheMoveIsPlayed) {
         h.infos.clear();
         h.engine.go(l);
         // Wait for depth 4's exact score: a fixed sleep raced a slow sanitizer build.
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        auto       reached  = [&] {
-            std::lock_guard lock(h.mutex);
-            return std::any_of(h.infos.begin(), h.infos.end(), [](const SearchInfo& i) {
+        holds_within(h, std::chrono::seconds(60), [](Harness& x) {
+            return std::any_of(x.infos.begin(), x.infos.end(), [](const SearchInfo& i) {
                 return i.depth >= 4 && i.bound == BOUND_EXACT;
             });
-        };
-        while (!reached() && std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        });
         if (ponderhit)
             h.engine.ponderhit();
         else
