@@ -61,7 +61,7 @@ struct SearchParams {
     int probcut_margin    = 0; ///< ProbCut's beta is beta + this; 0: no ProbCut
     int probcut_min_depth = 5;
     // Extensions and the node's depth.
-    int check_extension     = 1; ///< checks that keep their material are extended
+    int check_extension     = 1; ///< checks that keep their material are extended (2: at PV nodes)
     int singular_min_depth  = 6;
     int singular_margin     = 2; ///< singular beta = stored value - margin * depth
     int alpha_raise_reduces = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
@@ -132,7 +132,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"NmpCutOnly", &SearchParams::nmp_cut_only, 0, 1},
     {"ProbcutMargin", &SearchParams::probcut_margin, 0, 2000},
     {"ProbcutMinDepth", &SearchParams::probcut_min_depth, 5, 100},
-    {"CheckExtension", &SearchParams::check_extension, 0, 1},
+    {"CheckExtension", &SearchParams::check_extension, 0, 2},
     {"SingularMinDepth", &SearchParams::singular_min_depth, 2, 100},
     {"SingularMargin", &SearchParams::singular_margin, 0, 20},
     {"AlphaRaiseReduces", &SearchParams::alpha_raise_reduces, 0, 3},

@@ -340,7 +340,10 @@ std::optional<Value> Searcher::extend(Position& pos, Stack* ss, const Node& node
     // Bounded so that no line runs away.
     if (ss->ply >= 2 * root_depth_) return std::nullopt;
     // Check extension; checks that lose the checking piece are not: shogi has many such drops.
-    if (params_.check_extension && move.gives_check && see_ge(pos, move.m, 0)) extension = 1;
+    // At 2 only on the PV, so that no extension compounds through the null-window tree.
+    if (params_.check_extension && move.gives_check
+        && (params_.check_extension == 1 || node.pv_node) && see_ge(pos, move.m, 0))
+        extension = 1;
     // Singular extension: the stored move is extended when every other move falls well short
     // of its score. When even without it the node beats beta, several moves do, and the node
     // is cut at once (multi-cut).

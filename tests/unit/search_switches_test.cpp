@@ -2,9 +2,9 @@
 // history, ProbCut, the Stockfish-style reduction adjustments, continuation histories up to 6
 // plies back, history in the pruning of quiet moves, promotions as quiet moves, futility on
 // the static evaluation, the low-ply history, threat ordering of drops, the evaluation's
-// change taught to the history, checking captures in quiescence): each one, switched on alone,
-// changes the search (so the switch is wired) and keeps the search's tactics; and the correction
-// history's pieces behave as documented.
+// change taught to the history, checking captures in quiescence, the check extension off or
+// on the PV only): each one, switched on alone, changes the search (so the switch is wired)
+// and keeps the search's tactics; and the correction history's pieces behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -44,6 +44,8 @@ const Switch SWITCHES[] = {
     {"ThreatDrops", &SearchParams::threat_drops, 1},
     {"EvalDiffHistory", &SearchParams::eval_diff_history, 50},
     {"QsCheckingCaptures", &SearchParams::qs_checking_captures, 1},
+    {"CheckExtension", &SearchParams::check_extension, 0}, // on by default: switched off
+    {"CheckExtension", &SearchParams::check_extension, 2}, // on the PV only
 };
 
 // A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.
