@@ -330,6 +330,7 @@ BenchResult Engine::bench(int depth, const std::function<void(const SearchInfo&)
         const auto     searched = std::chrono::steady_clock::now();
         const uint64_t nodes    = searcher.run(game.position(), limits, options, on_info).nodes;
         result.nodes += nodes;
+        result.cutoffs += searcher.cutoff_stats();
         if (on_position) on_position({i + 1, BENCH_POSITION_COUNT, nodes, us_since(searched)});
     }
     result.time_ms = us_since(start) / 1000;

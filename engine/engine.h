@@ -67,8 +67,9 @@ constexpr size_t DEFAULT_MATE_HASH_MB = 64;
 
 /// Totals of a bench run.
 struct BenchResult {
-    uint64_t nodes   = 0;
-    int64_t  time_ms = 0;
+    uint64_t    nodes   = 0;
+    int64_t     time_ms = 0;
+    CutoffStats cutoffs; ///< The move ordering's record over every position.
 };
 
 /// One position of a bench run, reported as soon as its search ends.

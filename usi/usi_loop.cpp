@@ -409,6 +409,32 @@ void UsiLoop::run_perft(int depth) {
     send("Nodes/second: " + std::to_string(result.total * 1000 / uint64_t(ms > 0 ? ms : 1)));
 }
 
+namespace {
+
+// One node type's line of bench's move-ordering record: how many of its nodes failed high,
+// the share of those cut off by the 1st to 7th move and by later ones, and by which kind.
+std::string cutoff_line(const CutoffStats& stats, CutoffStats::NodeType type) {
+    static constexpr const char* TYPES[] = {"PV nodes ", "cut nodes", "all nodes"};
+    static constexpr const char* KINDS[] = {"tt", "capture", "killer", "quiet", "other"};
+    const uint64_t               cutoffs = stats.cutoffs(type);
+    const auto                   share   = [&](uint64_t n) {
+        char text[16];
+        std::snprintf(text, sizeof text, " %.1f",
+                      cutoffs ? 100.0 * double(n) / double(cutoffs) : 0);
+        return std::string(text);
+    };
+    std::string line = std::string("Cut-offs, ") + TYPES[type] + " : " + std::to_string(cutoffs)
+                     + " of " + std::to_string(stats.nodes[type]) + "; % by move 1-7, 8+:";
+    for (const uint64_t n : stats.by_index[type])
+        line += share(n);
+    line += "; % by kind:";
+    for (int k = 0; k < CutoffStats::MOVE_KINDS; ++k)
+        line += std::string(" ") + KINDS[k] + share(stats.by_kind[type][k]);
+    return line;
+}
+
+} // namespace
+
 void UsiLoop::execute(const BenchCommand& command) {
     // A line per position as its search ends (as Stockfish's bench), then the totals, whose
     // `Nodes searched  :` line scripts/bench-signature.sh reads.
@@ -428,6 +454,8 @@ void UsiLoop::execute(const BenchCommand& command) {
     send("Total time (ms) : " + std::to_string(r.time_ms));
     send("Nodes searched  : " + std::to_string(r.nodes));
     send("Nodes/second    : " + std::to_string(r.nodes * 1000 / uint64_t(ms)));
+    for (const auto type : {CutoffStats::PV, CutoffStats::CUT, CutoffStats::ALL})
+        send(cutoff_line(r.cutoffs, type));
 }
 
 void UsiLoop::execute(const DisplayCommand&) {

@@ -244,6 +244,7 @@ void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOpti
     refresh_cache_.reset(*network_);
     nodes_.store(0, std::memory_order_relaxed);
     flushed_nodes_ = 0;
+    cutoff_stats_  = {};
     // Time is read every 256 nodes; a node limit is read more often when it is small, since
     // every thread may overshoot it by one period.
     check_mask_ =

@@ -27,6 +27,7 @@
 #include "rules/declaration.h"
 #include "search/clock.h"
 #include "search/correction.h"
+#include "search/cutoff_stats.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/params.h"
@@ -115,6 +116,9 @@ public:
     uint64_t accumulator_mismatches() const { return accumulator_mismatches_; }
     /// Forgets a ponderhit clock left from an earlier search (call before run()).
     void discard_ponderhit_clock() { clock_pending_.store(false); }
+    /// The current (or last) search's fail-high nodes, by which move cut them off (this
+    /// thread's only; reset when a search begins).
+    const CutoffStats& cutoff_stats() const { return cutoff_stats_; }
     /// Nodes searched so far in the current search (readable from other threads).
     uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     /// Sets the node count to 0 before a search (the owner, while this searcher is idle).
@@ -394,7 +398,8 @@ private:
     LowPlyHistory               low_ply_history_ = {}; ///< Cleared by begin().
     CorrectionHistory           correction_      = {};
     /// Score of the root move that last raised alpha (kept for a stopped iteration).
-    Value root_best_ = VALUE_NONE;
+    Value       root_best_ = VALUE_NONE;
+    CutoffStats cutoff_stats_; ///< See cutoff_stats(); reset by begin().
     /// In large pages: 13 MB a thread, whose first touch is paid at `isready`.
     LargeArray<ContinuationTable> continuation_;
     /// The quiet reply that last refuted a move, by that move's piece and destination.

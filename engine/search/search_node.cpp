@@ -14,6 +14,24 @@
 
 namespace tsubame {
 
+namespace {
+
+// The type CutoffStats counts a node under.
+CutoffStats::NodeType expected_type(bool pv_node, bool cut_node) {
+    return pv_node ? CutoffStats::PV : cut_node ? CutoffStats::CUT : CutoffStats::ALL;
+}
+
+// What kind of move m, which cut a node off, was in that node's order.
+CutoffStats::MoveKind cutoff_kind(const Position& pos, Move m, Move tt_move, bool tactical,
+                                  const Move* killers) {
+    if (m == tt_move) return CutoffStats::TT_MOVE;
+    if (is_capture(pos, m)) return CutoffStats::CAPTURE;
+    if (m == killers[0] || m == killers[1]) return CutoffStats::KILLER;
+    return tactical ? CutoffStats::OTHER : CutoffStats::QUIET;
+}
+
+} // namespace
+
 void Searcher::init_reductions() {
     // log(depth) * log(move number), as in Stockfish's family.
     for (int d = 0; d < 64; ++d)
@@ -180,6 +198,9 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
                 if (node.root) root_best_ = v;
                 if (v >= beta) {
                     ++ss->cutoff_count;
+                    cutoff_stats_.cutoff(
+                        expected_type(node.pv_node, node.cut_node), move_count,
+                        cutoff_kind(pos, m, node.tt_move, move.tactical, ss->killers));
                     break;
                 }
                 // Once alpha is raised the other moves need only show they are worse: a
@@ -197,6 +218,7 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
 
     // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.
     if (move_count == 0) return node.excluded ? alpha : mated_in(ss->ply);
+    cutoff_stats_.node(expected_type(node.pv_node, node.cut_node));
     const bool best_is_capture = best_move != Move::none() && is_capture(pos, best_move);
     if (best >= beta && best_move != Move::none() && !best_is_capture
         && !tactical_promotion(best_move))

@@ -887,6 +887,26 @@ TEST(Search, BenchIsDeterministic) {
     EXPECT_GT(nodes, 1000u);
 }
 
+// The move ordering's record: every fail-high node is counted once by move number and once by
+// kind, no type has more fail-highs than nodes, and a search with its histories and table
+// cuts most expected cut nodes with its first move (a broken ordering would not).
+TEST(Search, BenchCountsItsCutOffs) {
+    Harness           h;
+    const BenchResult r = h.engine.bench(6);
+    for (const auto type : {CutoffStats::PV, CutoffStats::CUT, CutoffStats::ALL}) {
+        uint64_t by_kind = 0;
+        for (const uint64_t n : r.cutoffs.by_kind[type])
+            by_kind += n;
+        EXPECT_EQ(by_kind, r.cutoffs.cutoffs(type)) << type;
+        EXPECT_LE(r.cutoffs.cutoffs(type), r.cutoffs.nodes[type]) << type;
+        EXPECT_GT(r.cutoffs.nodes[type], 0u) << type;
+    }
+    const uint64_t cut = r.cutoffs.cutoffs(CutoffStats::CUT);
+    EXPECT_GT(r.cutoffs.by_index[CutoffStats::CUT][0] * 2, cut);
+    EXPECT_GT(r.cutoffs.by_kind[CutoffStats::CUT][CutoffStats::TT_MOVE], 0u);
+    EXPECT_GT(r.cutoffs.by_kind[CutoffStats::CUT][CutoffStats::KILLER], 0u);
+}
+
 // Each position is reported once, in order, as its search ends; their nodes add up to the
 // total, and their times fit in the total time.
 TEST(Search, BenchReportsEveryPosition) {

@@ -71,8 +71,9 @@ TEST(UsiLoop, BenchPrintsEachPositionThenTheTotals) {
     std::vector<std::string> lines;
     for (std::string line; std::getline(out, line);)
         lines.push_back(line);
-    ASSERT_GE(lines.size(), 5u);
-    const size_t positions = lines.size() - 4; // a blank line and three totals follow
+    ASSERT_GE(lines.size(), 8u);
+    // A blank line, three totals and the move ordering's three lines follow.
+    const size_t positions = lines.size() - 7;
     uint64_t     sum       = 0;
     for (size_t i = 0; i < positions; ++i) {
         std::istringstream row(lines[i]);
@@ -97,6 +98,9 @@ TEST(UsiLoop, BenchPrintsEachPositionThenTheTotals) {
     EXPECT_TRUE(lines[positions + 1].starts_with("Total time (ms) : ")) << lines[positions + 1];
     EXPECT_EQ(lines[positions + 2], "Nodes searched  : " + std::to_string(sum));
     EXPECT_TRUE(lines[positions + 3].starts_with("Nodes/second    : ")) << lines[positions + 3];
+    EXPECT_TRUE(lines[positions + 4].starts_with("Cut-offs, PV nodes  : ")) << lines[positions + 4];
+    EXPECT_TRUE(lines[positions + 5].starts_with("Cut-offs, cut nodes : ")) << lines[positions + 5];
+    EXPECT_TRUE(lines[positions + 6].starts_with("Cut-offs, all nodes : ")) << lines[positions + 6];
 }
 
 TEST(UsiLoop, BadPerftDepthIsAnError) {
