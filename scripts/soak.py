@@ -42,7 +42,7 @@ BAD = ["crash", "time-forfeit", "illegal-move", "startup-failure", "both-failed"
 def run_batch(args, name, flags, games, concurrency, options, seed):
     out = os.path.join(args.out, name)
     if os.path.exists(os.path.join(out, "summary.txt")):
-        return out
+        return
     rng = random.Random(seed)
     cmd = [args.engine, "match", "--engine1", args.engine, "--engine2", args.engine,
            "--games", str(max(2, round(games * args.scale / 2) * 2)), "--openings",
@@ -54,7 +54,6 @@ def run_batch(args, name, flags, games, concurrency, options, seed):
             cmd += [side, option]
     print(" ".join(cmd), flush=True)
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return out
 
 
 def slow_moves(out, byoyomi):
