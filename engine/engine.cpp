@@ -91,6 +91,7 @@ void Engine::go(const SearchLimits& limits) {
                 answer = search(*search_game, l, options);
                 break;
         }
+        hold_answer(l);
         if (given) answer = answer_in(given->position());
         searching_.store(false);
         if (!silent_.load() && callbacks_.on_bestmove) callbacks_.on_bestmove(answer);
@@ -180,6 +181,15 @@ BestMove Engine::answer_in(const Position& pos) const {
     BestMove answer; // resign when there is no legal move
     if (move != Move::none()) answer = {BestMove::Kind::MOVE, move, Move::none()};
     return answer;
+}
+
+void Engine::hold_answer(const SearchLimits& limits) const {
+    // The search waits so itself; this also holds an answer known before any search: a
+    // mated root, which a ponder search meets when the predicted move mates. GUIs expect no
+    // bestmove before ponderhit or stop, even at mate (the protocol's rule for both).
+    while ((limits.infinite || (limits.ponder && ponderhit_request_.load() < 0))
+           && !stop_request_.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 void Engine::set_book(std::shared_ptr<const Book> book) {

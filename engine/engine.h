@@ -182,6 +182,9 @@ private:
     /// A legal answer in `pos` for a stochastic ponder search stopped before ponderhit (it
     /// searched the position before): the table's move there, else any legal move.
     BestMove answer_in(const Position& pos) const;
+    /// Under `go ponder` and `go infinite`, returns only once `stop` (or, pondering,
+    /// `ponderhit`) has come, so that an answer known at once is not given before it.
+    void hold_answer(const SearchLimits& limits) const;
 
     Callbacks                      callbacks_;
     EngineOptions                  options_;

@@ -42,7 +42,7 @@ RootDecision decide_before_search(const Position& pos, const SearchLimits& limit
                                   const TimeOptions& time, MateSolver& solver,
                                   const std::atomic<bool>* stop) {
     RootDecision decision;
-    if (limits.infinite || limits.ponder) return decision;
+    if (limits.infinite) return decision;
     if (judge_declaration(pos, rule) == Declaration::WIN) {
         decision.kind = RootDecision::Kind::DECLARE_WIN;
         return decision;
@@ -53,6 +53,7 @@ RootDecision decide_before_search(const Position& pos, const SearchLimits& limit
             decision.move = t;
             return decision;
         }
+    if (limits.ponder) return decision;
     if (book.book && book.rng)
         if (auto choice =
                 choose_book_move(*book.book, pos, book.options, limits.searchmoves, *book.rng)) {

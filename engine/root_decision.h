@@ -42,11 +42,13 @@ struct BookProbe {
 
 /// What the root decides before a search on `pos`: a winning declaration, the try rule's
 /// move, a book move (choose_book_move), or a mate that `solver` proves within
-/// `probe_permille` of the move's optimum time (a verified line). Analysis and pondering only
-/// ever search (YaneuraOu plays from the book there too, but answers only after stop or
-/// ponderhit: a search gives the analysis a line and the ponder search the table); the book
-/// answers any other go (depth, nodes and movetime too); the probe runs only for a move to be
-/// played on the clock (not under fixed depth or nodes, nor with searchmoves).
+/// `probe_permille` of the move's optimum time (a verified line). Analysis only ever searches;
+/// pondering searches unless it can declare or play the try (the engine holds that answer
+/// until ponderhit or stop). Neither uses the book (YaneuraOu plays from it there too, but
+/// answers only after stop or ponderhit: a search gives the analysis a line and the ponder
+/// search the table); the book answers any other go (depth, nodes and movetime too); the
+/// probe runs only for a move to be played on the clock (not under fixed depth or nodes, nor
+/// with searchmoves).
 RootDecision decide_before_search(const Position& pos, const SearchLimits& limits,
                                   EnteringKingRule rule, const BookProbe& book, int probe_permille,
                                   const TimeOptions& time, MateSolver& solver,
