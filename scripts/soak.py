@@ -10,8 +10,8 @@ one side in some, `stop` at random moments of the searches in some ("move now"),
 --scale multiplies every batch's game count (0.05 for a quick check). --batches runs only the
 named batches that have no summary yet, so that the soak can be spread over the hours the
 machine is free; the report covers every batch with a summary. At the end it prints, per
-batch and in total: games, crashes, time losses, illegal moves, extra bestmoves, late moves,
-and the slowest moves against the byoyomi, with their depth, nodes and score (from the CSA
+batch and in total: games, crashes, time losses, illegal moves, extra bestmoves, ponder
+searches that answered before ponderhit or stop (a protocol error), late moves, and the slowest moves against the byoyomi, with their depth, nodes and score (from the CSA
 records).
 Needs the machine to itself: these are timed games.
 """
@@ -57,7 +57,8 @@ def run_batch(args, name, flags, games, concurrency, options, seed):
 
 
 def slow_moves(out, byoyomi):
-    """(overshoot ms, game, ply, time, depth, nodes, score) of every move of a byoyomi batch."""
+    """(overshoot ms, game, ply, time, depth, nodes, score, engine's time, "ponderhit" or "")
+    of every move of a byoyomi batch (the engine's time is in records from 2026-11-30 on)."""
     moves = []
     for f in sorted(os.listdir(out)):
         if not f.endswith(".csa"):
@@ -66,12 +67,13 @@ def slow_moves(out, byoyomi):
         for line in open(os.path.join(out, f), encoding="utf-8"):
             if line[:1] in "+-" and len(line) > 5:
                 ply += 1
-            m = re.match(r"'time (\d+) ms(?:, depth (\d+))?(?:, nodes (\d+))?(?:, score (.*))?",
-                         line)
+            m = re.match(r"'time (\d+) ms(?:, depth (\d+))?(?:, nodes (\d+))?"
+                         r"(?:, score ([^,]*))?(?:, engine time (\d+) ms)?(, ponderhit)?", line)
             if m:
                 t = int(m.group(1))
                 moves.append((t - byoyomi, f, ply, t, m.group(2), m.group(3),
-                              (m.group(4) or "").strip()))
+                              (m.group(4) or "").strip(), m.group(5),
+                              "ponderhit" if m.group(6) else ""))
     return moves
 
 
@@ -96,7 +98,8 @@ def main():
         args.openings or os.path.join(root, "scripts/openings/search-select.sfen"))
     os.makedirs(args.out, exist_ok=True)
 
-    totals = {key: 0 for key in ["games"] + BAD + ["extra bestmoves", "late", "stopped"]}
+    totals = {key: 0 for key in
+              ["games"] + BAD + ["extra bestmoves", "ponder ended early", "late", "stopped"]}
     slowest = []
     missing = []
     for i, (name, flags, games, concurrency, options) in enumerate(BATCHES):
@@ -112,6 +115,7 @@ def main():
             m = re.search(rf"^\s+{reason}\s+(\d+)", summary, re.M)
             row[reason] = int(m.group(1)) if m else 0
         row["extra bestmoves"] = sum(map(int, re.findall(r"EXTRA BESTMOVES (\d+)", summary)))
+        row["ponder ended early"] = sum(map(int, re.findall(r"ended early (\d+)", summary)))
         row["late"] = sum(map(int, re.findall(r"late within margin (\d+)", summary)))
         row["stopped"] = sum(map(int, re.findall(r"stopped (\d+)", summary)))
         row["stop wait max ms"] = max(
@@ -124,12 +128,12 @@ def main():
             slowest += [(name,) + m for m in slow_moves(out, byoyomi)]
     print("total", " ".join(f"{k}={v}" for k, v in totals.items()))
     print("slowest moves against the byoyomi (batch, ms over, record, ply, time, depth, nodes, "
-          "score):")
+          "score, the engine's time, ponderhit):")
     for move in sorted(slowest, key=lambda m: -m[1])[:10]:
         print(" ", *move)
     if missing:
         print("not run yet:", ", ".join(missing))
-    bad = sum(totals[k] for k in BAD) + totals["extra bestmoves"]
+    bad = sum(totals[k] for k in BAD) + totals["extra bestmoves"] + totals["ponder ended early"]
     sys.exit(1 if bad else 0)
 
 

@@ -81,7 +81,7 @@ int main(int argc, char* argv[]) {
         } else if ((line == "ponderhit" || line == "stop") && pondering) {
             if (mode == "ponder-hang") continue;
             pondering = false;
-            std::cout << "info depth 2 score cp 0 nodes 1 pv none\n"
+            std::cout << "info depth 2 score cp 0 nodes 1 time 2 pv none\n"
                       << answer(game, mode) << std::endl;
         } else if (line.starts_with("go")) {
             if (mode == "crash") _exit(3);
@@ -92,7 +92,7 @@ int main(int argc, char* argv[]) {
             if (mode == "hang") continue;
             if (mode == "late")
                 std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(param.c_str())));
-            std::cout << "info depth 1 score cp 0 nodes 1 pv none" << std::endl;
+            std::cout << "info depth 1 score cp 0 nodes 1 time 1 pv none" << std::endl;
             if (mode == "illegal")
                 std::cout << "bestmove 1a1a" << std::endl;
             else if (mode == "resign")

@@ -468,6 +468,15 @@ TEST(MatchRecord, CsaMovesAndFile) {
         std::string::npos)
         << text;
     EXPECT_NE(text.find("$TIME_LIMIT:00:00+10"), std::string::npos) << text;
+    // The engine's own time of the search, and a pondered move, when known.
+    g.moves[0].engine_ms = 1201;
+    g.moves[0].pondered  = true;
+    std::ostringstream pondered;
+    write_csa(g, options, pondered);
+    EXPECT_NE(pondered.str().find("\n'time 1234 ms, depth 7, nodes 56789, score cp 30, engine time "
+                                  "1201 ms, ponderhit\n"),
+              std::string::npos)
+        << pondered.str();
 
     // A position that is not the standard one is written square by square, with hands.
     g.start_sfen = "8k/9/8P/9/9/9/9/9/4K4 b G 1";
@@ -748,6 +757,13 @@ TEST(MatchGame, APredictedMoveIsAnsweredAfterPonderhit) {
         EXPECT_EQ(g.tally[e].ponder_early, 0);
         // The fakes report depth 2 only from a ponder search.
         EXPECT_EQ(g.tally[e].depth_sum, 1 + 2 * (g.tally[e].moves - 1));
+    }
+    // The records mark the pondered moves and keep the engine's own time of each (the fakes
+    // report 2 ms from a ponder search, 1 ms otherwise).
+    ASSERT_GE(g.moves.size(), 2u);
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        EXPECT_EQ(g.moves[i].pondered, i >= 2) << "ply " << i + 1;
+        EXPECT_EQ(g.moves[i].engine_ms, i >= 2 ? 2 : 1) << "ply " << i + 1;
     }
 }
 

@@ -132,6 +132,7 @@ bool take_line(const std::string& line, GoResult& result) {
     if (words[0] == "info") {
         if (auto d = info_number(words, "depth")) result.depth = int(*d);
         if (auto n = info_number(words, "nodes")) result.nodes = *n;
+        if (auto t = info_number(words, "time")) result.engine_ms = *t;
         if (auto s = info_score(words); !s.empty()) result.score = s;
         return false;
     }

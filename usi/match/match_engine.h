@@ -33,6 +33,9 @@ struct GoResult {
     std::optional<int>     depth; ///< The last `info depth` of the search.
     std::string            score; ///< The last `info score` (`cp 30`, `mate 5`), if any.
     std::optional<int64_t> nodes; ///< The last `info nodes`.
+    /// The last `info time`: the search's time by the engine's own clock (from `go`, or from
+    /// `go ponder` for a pondered move), beside elapsed_ms by the runner's.
+    std::optional<int64_t> engine_ms;
     std::string            ponder; ///< The bestmove line's `ponder` move, if any.
     /// Answered after a `ponderhit`: the time runs from the ponderhit, the nodes from the ponder
     /// search's start.

@@ -164,7 +164,7 @@ Outcome play_turn(GameState& g, Color us) {
     }
     if (answer.move != "resign" && answer.move != "win")
         g.result.moves.push_back({g.arbiter.game().moves().back(), answer.elapsed_ms, answer.depth,
-                                  answer.score, answer.nodes});
+                                  answer.score, answer.nodes, answer.engine_ms, answer.pondered});
     if (!outcome.over()) start_ponder(g, us, answer.ponder);
     return outcome;
 }

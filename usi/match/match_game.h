@@ -27,6 +27,8 @@ struct MoveRecord {
     std::optional<int>     depth; ///< Last `info depth` before the bestmove.
     std::string            score; ///< Last `info score` (`cp 30`, `mate 5`).
     std::optional<int64_t> nodes; ///< Last `info nodes` before the bestmove.
+    std::optional<int64_t> engine_ms = std::nullopt; ///< Last `info time`: the engine's own clock.
+    bool                   pondered  = false; ///< Answered after a `ponderhit`.
 };
 
 /// Per-engine totals over moves (for averages in the summary).

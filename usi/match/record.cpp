@@ -287,12 +287,16 @@ std::string kif_time(int64_t move_ms, int64_t total_ms) {
     return buf;
 }
 
-// The comment after a move in both formats: its time and what the engine last said.
+// The comment after a move in both formats: its time and what the engine last said, then the
+// search's time by the engine's clock and whether the move was pondered (so that a late move
+// shows whether the engine stopped late or its answer came late).
 std::string move_comment(const MoveRecord& r) {
     std::string text = "time " + std::to_string(r.elapsed_ms) + " ms";
     if (r.depth) text += ", depth " + std::to_string(*r.depth);
     if (r.nodes) text += ", nodes " + std::to_string(*r.nodes);
     if (!r.score.empty()) text += ", score " + r.score;
+    if (r.engine_ms) text += ", engine time " + std::to_string(*r.engine_ms) + " ms";
+    if (r.pondered) text += ", ponderhit";
     return text;
 }
 
