@@ -11,8 +11,9 @@ one side in some, `stop` at random moments of the searches in some ("move now"),
 named batches that have no summary yet, so that the soak can be spread over the hours the
 machine is free; the report covers every batch with a summary. At the end it prints, per
 batch and in total: games, crashes, time losses, illegal moves, extra bestmoves, ponder
-searches that answered before ponderhit or stop (a protocol error), late moves, and the slowest moves against the byoyomi, with their depth, nodes and score (from the CSA
-records).
+searches that answered before ponderhit or stop (a protocol error), late moves, and the
+slowest moves against the byoyomi, with their depth, nodes, score, the engine's own time and
+whether they answered a ponderhit (from the CSA records).
 Needs the machine to itself: these are timed games.
 """
 
