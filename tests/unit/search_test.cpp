@@ -321,28 +321,35 @@ TEST(Search, InfiniteWaitsForStopAndAnswersOnce) {
     EXPECT_EQ(h.answers.size(), 1u);
 }
 
+// Searches `sfen` under `limits` (ponder or infinite), checks that no answer comes on its own
+// within 100 ms, then sends ponderhit (or stop): the one answer that follows.
+BestMove held_answer(Harness& h, const char* sfen, const SearchLimits& limits, bool ponderhit) {
+    EXPECT_TRUE(h.set_position(sfen).ok()) << sfen;
+    h.engine.go(limits);
+    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)));
+    if (ponderhit)
+        h.engine.ponderhit();
+    else
+        h.engine.stop();
+    h.engine.wait();
+    std::lock_guard lock(h.mutex);
+    EXPECT_EQ(h.answers.size(), 1u);
+    return h.answers.empty() ? BestMove{} : h.answers.back();
+}
+
 TEST(Search, AnAnswerKnownAtOnceWaitsForPonderhitOrStop) {
     // White to move is mated (a gold on 5b held by a pawn): the answer, resign, is known at
     // once, as when a ponder search's predicted move mates; it still waits like any other.
     const char* mated = "sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
     for (const char* release : {"ponderhit", "stop", "infinite"}) {
         SCOPED_TRACE(release);
-        Harness h;
-        ASSERT_TRUE(h.set_position(mated).ok());
+        Harness      h;
         SearchLimits l;
         l.infinite = release == std::string_view("infinite");
         l.ponder   = !l.infinite;
         l.byoyomi  = 1000;
-        h.engine.go(l);
-        EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)));
-        if (release == std::string_view("ponderhit"))
-            h.engine.ponderhit();
-        else
-            h.engine.stop();
-        h.engine.wait();
-        std::lock_guard lock(h.mutex);
-        ASSERT_EQ(h.answers.size(), 1u);
-        EXPECT_EQ(h.answers[0].kind, BestMove::Kind::RESIGN);
+        EXPECT_EQ(held_answer(h, mated, l, release == std::string_view("ponderhit")).kind,
+                  BestMove::Kind::RESIGN);
     }
 }
 
@@ -351,17 +358,11 @@ TEST(Search, PonderhitDeclaresWhenTheRuleAllows) {
     // after ponderhit is the declaration, not a move, and it waits for the ponderhit.
     Harness h;
     h.engine.options().search.entering_king_rule = EnteringKingRule::CSA27;
-    ASSERT_TRUE(h.set_position("sfen K+R+BGGSS2/PPPP5/9/9/9/9/9/9/4k4 b RB 1").ok());
     SearchLimits l;
     l.ponder  = true;
     l.byoyomi = 1000;
-    h.engine.go(l);
-    EXPECT_FALSE(answers_within(h, std::chrono::milliseconds(100)));
-    h.engine.ponderhit();
-    h.engine.wait();
-    std::lock_guard lock(h.mutex);
-    ASSERT_EQ(h.answers.size(), 1u);
-    EXPECT_EQ(h.answers[0].kind, BestMove::Kind::WIN);
+    EXPECT_EQ(held_answer(h, "sfen K+R+BGGSS2/PPPP5/9/9/9/9/9/9/4k4 b RB 1", l, true).kind,
+              BestMove::Kind::WIN);
 }
 
 TEST(Search, PonderhitStartsTheClockAndAnswersOnce) {
