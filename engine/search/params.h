@@ -44,7 +44,10 @@ struct SearchParams {
     int see_quiet             = 35; ///< quiet SEE threshold -this * reduced depth^2
     int see_capture           = 100; ///< capture SEE threshold -this * depth
     int see_capture_max_depth = 6;
-    int check_see_max_depth   = 4; ///< checks losing over 100 a ply are pruned to this depth
+    /// A capture's SEE threshold moves by its capture history / this, at most by the
+    /// threshold itself either way (Stockfish); 0: no history in the capture pruning.
+    int see_capture_history_div = 0;
+    int check_see_max_depth     = 4; ///< checks losing over 100 a ply are pruned to this depth
     /// 1: quiescence searches a capture that checks even past its delta pruning, past the two
     /// best captures, and losing up to 90 by SEE (YaneuraOu).
     int qs_checking_captures = 0;
@@ -61,10 +64,13 @@ struct SearchParams {
     int probcut_margin    = 0; ///< ProbCut's beta is beta + this; 0: no ProbCut
     int probcut_min_depth = 5;
     // Extensions and the node's depth.
-    int check_extension     = 1; ///< checks that keep their material are extended (2: at PV nodes)
-    int singular_min_depth  = 6;
-    int singular_margin     = 2; ///< singular beta = stored value - margin * depth
-    int alpha_raise_reduces = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
+    int check_extension    = 1; ///< checks that keep their material are extended (2: at PV nodes)
+    int singular_min_depth = 6;
+    int singular_margin    = 2; ///< singular beta = stored value - margin * depth
+    /// Non-PV: a stored move that stays singular by this much more is extended by two plies
+    /// (Stockfish's double extension, at most MAX_DOUBLE_EXTENSIONS in a line); 0: never.
+    int singular_double_margin = 0;
+    int alpha_raise_reduces    = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
     // Move ordering.
     int quiet_check_bonus = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
     int threat_escape     = 20000; ///< a threatened piece moved out of reach (search/threats.h)
@@ -119,6 +125,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"SeeQuiet", &SearchParams::see_quiet, 0, 200},
     {"SeeCapture", &SearchParams::see_capture, 0, 500},
     {"SeeCaptureMaxDepth", &SearchParams::see_capture_max_depth, 0, 100},
+    {"SeeCaptureHistoryDiv", &SearchParams::see_capture_history_div, 0, 1000},
     {"CheckSeeMaxDepth", &SearchParams::check_see_max_depth, 0, 100},
     {"QsCheckingCaptures", &SearchParams::qs_checking_captures, 0, 1},
     {"RazorMargin", &SearchParams::razor_margin, 0, 2000},
@@ -135,6 +142,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"CheckExtension", &SearchParams::check_extension, 0, 2},
     {"SingularMinDepth", &SearchParams::singular_min_depth, 2, 100},
     {"SingularMargin", &SearchParams::singular_margin, 0, 20},
+    {"SingularDoubleMargin", &SearchParams::singular_double_margin, 0, 1000},
     {"AlphaRaiseReduces", &SearchParams::alpha_raise_reduces, 0, 3},
     {"QuietCheckBonus", &SearchParams::quiet_check_bonus, 0, 100000},
     {"ThreatEscape", &SearchParams::threat_escape, 0, 100000},

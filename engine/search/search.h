@@ -162,6 +162,7 @@ private:
         Move            excluded     = Move::none(); ///< Skipped by the singular-extension test.
         Value           static_eval  = VALUE_NONE; ///< Corrected (search/correction.h).
         int             cutoff_count = 0; ///< Beta cut-offs of this ply's nodes under one parent.
+        int             double_extensions = 0; ///< Double extensions on the line to this ply.
         /// The network's first layer here, valid once accumulator_ready (computed lazily, from
         /// the parent's by the move that led here).
         nnue::Accumulator accumulator;
@@ -319,6 +320,10 @@ private:
                               const Move* captures, int capture_count, int depth);
     /// The capture history's entry of the capture m in pos.
     int16_t& capture_history_entry(const Position& pos, Move m) {
+        return capture_history_[m.moved_piece_after()][m.to()][type_of(pos.piece_on(m.to()))];
+    }
+    /// The capture history's entry of the capture m in pos, to read.
+    int capture_history_of(const Position& pos, Move m) const {
         return capture_history_[m.moved_piece_after()][m.to()][type_of(pos.piece_on(m.to()))];
     }
     /// The node's correction entries: by pawn structure, and by the move that led to it (null

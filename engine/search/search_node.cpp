@@ -30,6 +30,9 @@ CutoffStats::MoveKind cutoff_kind(const Position& pos, Move m, Move tt_move, boo
     return tactical ? CutoffStats::OTHER : CutoffStats::QUIET;
 }
 
+// Double extensions allowed on one line, so that they cannot compound without end.
+constexpr int MAX_DOUBLE_EXTENSIONS = 10;
+
 } // namespace
 
 void Searcher::init_reductions() {
@@ -129,6 +132,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     if (params_.eval_diff_history && !node.excluded) learn_from_eval_change(pos, ss);
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     (ss + 2)->cutoff_count                      = 0;
+    (ss + 1)->double_extensions                 = ss->double_extensions; // null move, ProbCut
 
     // One-move mate, tested before any pruning: a node that static measures would cut can
     // still be lost (or won) to a single drop. An entry of the main search means the node was
@@ -186,6 +190,8 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
 
         int extension = 0;
         if (const auto cut = extend(pos, ss, node, move, beta, extension)) return *cut;
+        (ss + 1)->double_extensions = ss->double_extensions + (extension == 2);
+
         const Value v = search_move(pos, ss, node, move, alpha, beta, best,
                                     node.depth - 1 + extension, move_count, pv);
         if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
@@ -223,7 +229,7 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
     if (best >= beta && best_move != Move::none() && !best_is_capture
         && !tactical_promotion(best_move))
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, node.depth);
-    if (best >= beta && params_.capture_history_div)
+    if (best >= beta && (params_.capture_history_div || params_.see_capture_history_div))
         update_capture_stats(pos, best_move, best_is_capture, captures, capture_count, node.depth);
     // The correction learns from results that bound the evaluation's error on the side they
     // bound: not from a capture's (the material changed), nor a fail-high below the
@@ -328,9 +334,15 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
         if (params_.lmp_checks && late && !move.tactical) return true;
         return depth <= params_.check_see_max_depth && !see_ge(pos, m, -100 * depth);
     }
-    if (move.tactical) // a capture that loses material, more the shallower
-        return depth <= params_.see_capture_max_depth
-            && !see_ge(pos, m, -params_.see_capture * depth);
+    if (move.tactical) { // a capture that loses material, more the shallower
+        if (depth > params_.see_capture_max_depth) return false;
+        int slack = params_.see_capture * depth;
+        // A capture that has often worked may lose more (Stockfish).
+        if (params_.see_capture_history_div && is_capture(pos, m))
+            slack += std::clamp(capture_history_of(pos, m) / params_.see_capture_history_div,
+                                -slack, slack);
+        return !see_ge(pos, m, -slack);
+    }
     if (late) return true; // late move pruning
     // The move's history (both switches off by default): a move that keeps failing is pruned
     // outright, and history moves the depth the pruning rules below think in (Stockfish).
@@ -381,7 +393,11 @@ std::optional<Value> Searcher::extend(Position& pos, Stack* ss, const Node& node
     ss->excluded = Move::none();
     if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     if (v < singular_beta)
-        extension = 1;
+        extension = params_.singular_double_margin && !node.pv_node
+                         && v < singular_beta - params_.singular_double_margin
+                         && ss->double_extensions < MAX_DOUBLE_EXTENSIONS
+                      ? 2
+                      : 1;
     else if (singular_beta >= beta)
         return singular_beta; // multi-cut
     // Another move nearly as good, and the stored move expected to fail high anyway: it needs

@@ -3,8 +3,9 @@
 // plies back, history in the pruning of quiet moves, promotions as quiet moves, futility on
 // the static evaluation, the low-ply history, threat ordering of drops, the evaluation's
 // change taught to the history, checking captures in quiescence, the check extension off or
-// on the PV only): each one, switched on alone, changes the search (so the switch is wired)
-// and keeps the search's tactics; and the correction history's pieces behave as documented.
+// on the PV only, capture history in the capture pruning, double extensions): each one,
+// switched on alone, changes the search (so the switch is wired) and keeps the search's
+// tactics; and the correction history's pieces behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -46,6 +47,8 @@ const Switch SWITCHES[] = {
     {"QsCheckingCaptures", &SearchParams::qs_checking_captures, 1},
     {"CheckExtension", &SearchParams::check_extension, 0}, // on by default: switched off
     {"CheckExtension", &SearchParams::check_extension, 2}, // on the PV only
+    {"SeeCaptureHistoryDiv", &SearchParams::see_capture_history_div, 32},
+    {"SingularDoubleMargin", &SearchParams::singular_double_margin, 20},
 };
 
 // A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.
