@@ -319,12 +319,12 @@ private:
     void update_capture_stats(const Position& pos, Move best, bool best_is_capture,
                               const Move* captures, int capture_count, int depth);
     /// The capture history's entry of the capture m in pos.
-    int16_t& capture_history_entry(const Position& pos, Move m) {
+    const int16_t& capture_history_entry(const Position& pos, Move m) const {
         return capture_history_[m.moved_piece_after()][m.to()][type_of(pos.piece_on(m.to()))];
     }
-    /// The capture history's entry of the capture m in pos, to read.
-    int capture_history_of(const Position& pos, Move m) const {
-        return capture_history_[m.moved_piece_after()][m.to()][type_of(pos.piece_on(m.to()))];
+    /// The same entry, to update.
+    int16_t& capture_history_entry(const Position& pos, Move m) {
+        return const_cast<int16_t&>(std::as_const(*this).capture_history_entry(pos, m));
     }
     /// The node's correction entries: by pawn structure, and by the move that led to it (null
     /// when that was no board move).

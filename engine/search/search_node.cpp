@@ -339,7 +339,7 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
         int slack = params_.see_capture * depth;
         // A capture that has often worked may lose more (Stockfish).
         if (params_.see_capture_history_div && is_capture(pos, m))
-            slack += std::clamp(capture_history_of(pos, m) / params_.see_capture_history_div,
+            slack += std::clamp(capture_history_entry(pos, m) / params_.see_capture_history_div,
                                 -slack, slack);
         return !see_ge(pos, m, -slack);
     }
