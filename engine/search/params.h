@@ -79,8 +79,12 @@ struct SearchParams {
     /// The opponent's last quiet move learns, in the butterfly history, -this * (its side's
     /// static evaluation + ours) / 10: how much it gained by the net (Stockfish, YaneuraOu's
     /// "~9 Elo"); 0: not at all.
-    int eval_diff_history   = 0;
-    int capture_history_div = 0; ///< capture ordering + capture history / this; 0: none
+    int eval_diff_history = 0;
+    /// When a node fails low, the opponent's quiet move that led to it refuted all of our
+    /// moves: its butterfly and continuation histories gain this per cent of a cut-off's
+    /// bonus (Stockfish's "prior countermove" bonus); 0: not at all.
+    int fail_low_prior_bonus = 0;
+    int capture_history_div  = 0; ///< capture ordering + capture history / this; 0: none
     /// A quiet move at ply p < LOW_PLY from the root is ordered + this * low-ply history /
     /// (p + 1) (Stockfish: 8); 0: no low-ply history.
     int low_ply_history = 0;
@@ -149,6 +153,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"ThreatInto", &SearchParams::threat_into, 0, 100000},
     {"ThreatDrops", &SearchParams::threat_drops, 0, 1},
     {"EvalDiffHistory", &SearchParams::eval_diff_history, 0, 1000},
+    {"FailLowPriorBonus", &SearchParams::fail_low_prior_bonus, 0, 400},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 0, 1000},
     {"LowPlyHistory", &SearchParams::low_ply_history, 0, 64},
     {"ContinuationPlies", &SearchParams::continuation_plies, 1, 63},

@@ -553,6 +553,15 @@ void Searcher::learn_from_eval_change(const Position& pos, const Stack* ss) {
     apply_bonus(history_[~pos.side_to_move()][from_index(last)][last.to()], bonus + 1400);
 }
 
+void Searcher::reward_refuting_move(const Position& pos, Stack* ss, int depth) {
+    const Move last = (ss - 1)->current;
+    if (!is_board_move(last) || pos.captured_piece() != NO_PIECE || tactical_promotion(last))
+        return;
+    const int bonus = std::min(350 * depth + 100, 4000) * params_.fail_low_prior_bonus / 100;
+    apply_bonus(history_[~pos.side_to_move()][from_index(last)][last.to()], bonus);
+    update_continuation(ss - 1, last, bonus);
+}
+
 void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
     for (int i = 0; i < continuation_ply_count_; ++i) {
         const int  back = continuation_plies_[i];

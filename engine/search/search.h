@@ -336,6 +336,9 @@ private:
     /// Teaches the butterfly history the opponent's last quiet move by the change of the static
     /// evaluation across it (SearchParams::eval_diff_history).
     void learn_from_eval_change(const Position& pos, const Stack* ss);
+    /// After a fail-low, a bonus to the opponent's last quiet move, which refuted every move
+    /// of ours (SearchParams::fail_low_prior_bonus).
+    void reward_refuting_move(const Position& pos, Stack* ss, int depth);
     /// Adds `bonus` to the continuation histories of the moves some plies back
     /// (SearchParams::continuation_plies).
     void update_continuation(Stack* ss, Move m, int bonus);

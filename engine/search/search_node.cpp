@@ -231,6 +231,8 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, node.depth);
     if (best >= beta && (params_.capture_history_div || params_.see_capture_history_div))
         update_capture_stats(pos, best_move, best_is_capture, captures, capture_count, node.depth);
+    if (best_move == Move::none() && params_.fail_low_prior_bonus && !node.excluded)
+        reward_refuting_move(pos, ss, node.depth);
     // The correction learns from results that bound the evaluation's error on the side they
     // bound: not from a capture's (the material changed), nor a fail-high below the
     // evaluation, nor a fail-low above it.

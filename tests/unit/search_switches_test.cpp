@@ -2,10 +2,11 @@
 // history, ProbCut, the Stockfish-style reduction adjustments, continuation histories up to 6
 // plies back, history in the pruning of quiet moves, promotions as quiet moves, futility on
 // the static evaluation, the low-ply history, threat ordering of drops, the evaluation's
-// change taught to the history, checking captures in quiescence, the check extension off or
-// on the PV only, capture history in the capture pruning, double extensions): each one,
-// switched on alone, changes the search (so the switch is wired) and keeps the search's
-// tactics; and the correction history's pieces behave as documented.
+// change taught to the history, the fail-low bonus to the move that refuted a node, checking
+// captures in quiescence, the check extension off or on the PV only, capture history in the
+// capture pruning, double extensions): each one, switched on alone, changes the search (so
+// the switch is wired) and keeps the search's tactics; and the correction history's pieces
+// behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -44,6 +45,7 @@ const Switch SWITCHES[] = {
     {"LowPlyHistory", &SearchParams::low_ply_history, 8},
     {"ThreatDrops", &SearchParams::threat_drops, 1},
     {"EvalDiffHistory", &SearchParams::eval_diff_history, 50},
+    {"FailLowPriorBonus", &SearchParams::fail_low_prior_bonus, 100},
     {"QsCheckingCaptures", &SearchParams::qs_checking_captures, 1},
     {"CheckExtension", &SearchParams::check_extension, 0}, // on by default: switched off
     {"CheckExtension", &SearchParams::check_extension, 2}, // on the PV only
