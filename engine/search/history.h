@@ -5,6 +5,7 @@
 // a move some plies back, then of the reply), the capture history, and their shared update
 // rule.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
@@ -43,6 +44,14 @@ using LowPlyHistory = int16_t[LOW_PLY][SQ_NB + 8][SQ_NB];
 
 /// Capture history: [moved piece][destination][captured type].
 using CaptureHistory = int16_t[PIECE_NB][SQ_NB][PIECE_TYPE_NB];
+
+/// The bonus of a cut-off at `depth` (the malus of the moves it refuted is its negative).
+/// Linear in depth and large from the first plies, where most nodes are: a bonus of depth²
+/// moved an entry by under 1% of HISTORY_MAX there, too little to order or prune by
+/// (YaneuraOu's bonus, scaled to HISTORY_MAX).
+inline int history_bonus(int depth) {
+    return std::min(350 * depth + 100, 4000);
+}
 
 /// Adds `bonus` to a history entry with gravity: the larger the entry already is in the
 /// bonus's direction, the less it grows, so that it stays below `limit`.

@@ -526,10 +526,7 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
         ss->killers[0] = best;
     }
     if (Move* slot = counter_move_slot((ss - 1)->current)) *slot = best;
-    // Linear in depth and large from the first plies, where most nodes are: a bonus of depth²
-    // moved an entry by under 1% of HISTORY_MAX there, too little to order or prune by
-    // (YaneuraOu's bonus, scaled to HISTORY_MAX).
-    const int  bonus   = std::min(350 * depth + 100, 4000);
+    const int  bonus   = history_bonus(depth);
     const bool low_ply = params_.low_ply_history && ss->ply < LOW_PLY;
     auto       apply   = [&](Move m, int delta) {
         apply_bonus(history_[us][from_index(m)][m.to()], delta);
@@ -541,10 +538,16 @@ void Searcher::update_quiet_stats(Stack* ss, Color us, Move best, const Move* qu
         apply(quiets[i], -bonus);
 }
 
-void Searcher::learn_from_eval_change(const Position& pos, const Stack* ss) {
+Move Searcher::last_quiet_move(const Position& pos, const Stack* ss) const {
     const Move last = (ss - 1)->current;
     if (!is_board_move(last) || pos.captured_piece() != NO_PIECE || tactical_promotion(last))
-        return;
+        return Move::none();
+    return last;
+}
+
+void Searcher::learn_from_eval_change(const Position& pos, const Stack* ss) {
+    const Move last = last_quiet_move(pos, ss);
+    if (last == Move::none()) return;
     const Value before = (ss - 1)->static_eval, now = ss->static_eval;
     if (before == VALUE_NONE || now == VALUE_NONE) return; // a side was in check
     // From the mover's view the change is -(now + before); a move that lost nothing still
@@ -554,10 +557,9 @@ void Searcher::learn_from_eval_change(const Position& pos, const Stack* ss) {
 }
 
 void Searcher::reward_refuting_move(const Position& pos, Stack* ss, int depth) {
-    const Move last = (ss - 1)->current;
-    if (!is_board_move(last) || pos.captured_piece() != NO_PIECE || tactical_promotion(last))
-        return;
-    const int bonus = std::min(350 * depth + 100, 4000) * params_.fail_low_prior_bonus / 100;
+    const Move last = last_quiet_move(pos, ss);
+    if (last == Move::none()) return;
+    const int bonus = history_bonus(depth) * params_.fail_low_prior_bonus / 100;
     apply_bonus(history_[~pos.side_to_move()][from_index(last)][last.to()], bonus);
     update_continuation(ss - 1, last, bonus);
 }
@@ -575,7 +577,7 @@ void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
 
 void Searcher::update_capture_stats(const Position& pos, Move best, bool best_is_capture,
                                     const Move* captures, int capture_count, int depth) {
-    const int bonus = std::min(350 * depth + 100, 4000);
+    const int bonus = history_bonus(depth);
     if (best_is_capture) apply_bonus(capture_history_entry(pos, best), bonus);
     for (int i = 0; i < capture_count; ++i)
         apply_bonus(capture_history_entry(pos, captures[i]), -bonus);

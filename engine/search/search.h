@@ -333,6 +333,9 @@ private:
     Value corrected_eval(const Position& pos, const Stack* ss, Value raw);
     /// Teaches the correction tables a searched node's error (result minus corrected eval).
     void update_correction(const Position& pos, const Stack* ss, Value best, int depth);
+    /// The move that led to pos if it was a quiet board move (no capture, no tactical
+    /// promotion), else Move::none().
+    Move last_quiet_move(const Position& pos, const Stack* ss) const;
     /// Teaches the butterfly history the opponent's last quiet move by the change of the static
     /// evaluation across it (SearchParams::eval_diff_history).
     void learn_from_eval_change(const Position& pos, const Stack* ss);
