@@ -3,8 +3,8 @@
 
 A claim is usually played as several streams (`match-gpsusi.sh out-a 60 1`, `... out-b 40 31`);
 this reads each stream's games.tsv and prints Tsubame's W/D/L, score and Elo with its 95%
-interval (trinomial, the same formula as the shared runner's lib/stats.mjs), the score on each
-opening family, the termination reasons and the plies:
+interval (scripts/match_stats.py, the runner's formulas), the score on each opening family, the
+termination reasons and the plies:
 
     scripts/summarize_gpsusi.py out-a out-b [--data ../shared/data]
 """
@@ -12,29 +12,9 @@ opening family, the termination reasons and the plies:
 import argparse
 import collections
 import csv
-import math
 from pathlib import Path
 
-Z95 = 1.959963984540054
-
-
-def elo_from_score(p):
-    if p <= 0:
-        return -math.inf
-    if p >= 1:
-        return math.inf
-    return -400 * math.log10(1 / p - 1)
-
-
-def elo_estimate(wins, draws, losses):
-    """(elo, low, high, LOS) of a W/D/L, as lib/stats.mjs computes them."""
-    n = wins + draws + losses
-    mean = (wins + draws / 2) / n
-    variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean**2) / n
-    spread = Z95 * math.sqrt(variance / n)
-    los = 0.5 if wins + losses == 0 else 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * (wins + losses))))
-    return (elo_from_score(mean), elo_from_score(max(0.0, mean - spread)),
-            elo_from_score(min(1.0, mean + spread)), los)
+from match_stats import elo_estimate
 
 
 def outcome(row, ours):

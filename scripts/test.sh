@@ -16,7 +16,9 @@
 #      move, resumed once, with the engine of stage 1: its state file, log and bounds;
 #   8. lone-speed: a two-game match at 300 nodes a move, then scripts/lone_speed.py on its
 #      records (the engine alone on the same positions);
-#   9. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
+#   9. match-summary: a six-game match at 300 nodes a move with an SPRT, summed again by
+#      scripts/summarize_match.py, which must say what the runner said;
+#  10. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
 #      --small), with the engine of stage 1: generation, records, PyTorch, export, and the
 #      check that the engine's integer net matches the Python reference exactly.
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
@@ -114,6 +116,22 @@ lone_speed() {
   rm -rf "$dir"
   return $status
 }
+match_summary() {
+  local dir engine="$root/build/ci-release/usi/tsubame"
+  local lines='^(games|engine1 W/D/L|engine1 as|SPRT) '
+  dir=$(mktemp -d)
+  # Another setting on one side, so that the colours' results differ.
+  "$engine" match --engine1 "$engine" --engine2 "$engine" --nodes 300 --games 6 \
+    --opt1 USI_Hash=16 --opt2 USI_Hash=16 --opt1 Search_RfpMargin=60 --sprt 0,50 --seed 1 \
+    --openings "$root/scripts/openings/search-select.sfen" --out "$dir/match" >/dev/null &&
+    python3 "$root/scripts/summarize_match.py" "$dir/match" --sprt 0,50 >"$dir/sum.txt" &&
+    # The sum of one run says what the runner said.
+    diff <(grep -E "$lines" "$dir/match/summary.txt") <(grep -E "$lines" "$dir/sum.txt") &&
+    python3 "$root/scripts/summarize_match.py" "$dir/match:1" "$dir/match" | grep -qx 'games 7'
+  local status=$?
+  rm -rf "$dir"
+  return $status
+}
 train_small() {
   rm -rf "$root/build/train-small"
   TSUBAME="$root/build/ci-release/usi/tsubame" "$root/scripts/train/run.sh" --small
@@ -132,6 +150,7 @@ if [[ $# -eq 0 ]]; then
   run_stage fuzz fuzz
   run_stage spsa spsa
   run_stage lone-speed lone_speed
+  run_stage match-summary match_summary
   run_stage train-small train_small
 fi
 

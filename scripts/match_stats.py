@@ -1,0 +1,58 @@
+"""Match statistics shared by the summarizing scripts, with the formulas of `tsubame match`
+(usi/match/stats.cpp) and the shared runner's lib/stats.mjs: the logistic Elo of a mean score,
+its normal 95% interval from the trinomial variance, the likelihood of superiority, and the
+GSPRT log-likelihood ratio (normal approximation, as fishtest computes it)."""
+
+import math
+
+Z95 = 1.959963984540054
+
+
+def elo_from_score(p):
+    """Logistic Elo difference of a mean score in [0, 1] (±infinity at the ends)."""
+    if p <= 0:
+        return -math.inf
+    if p >= 1:
+        return math.inf
+    return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0: no "-0.0" at an even score
+
+
+def score_from_elo(elo):
+    """Mean score of a logistic Elo difference."""
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+def trinomial(wins, draws, losses):
+    """(mean, variance) of the per-game score; fractional counts are allowed."""
+    n = wins + draws + losses
+    mean = (wins + draws / 2) / n
+    variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean**2) / n
+    return mean, variance
+
+
+def elo_estimate(wins, draws, losses):
+    """(elo, low, high, LOS) of a W/D/L: the normal interval, clamped to scores [0, 1]."""
+    n = wins + draws + losses
+    mean, variance = trinomial(wins, draws, losses)
+    spread = Z95 * math.sqrt(variance / n)
+    decisive = wins + losses
+    los = 0.5 if decisive == 0 else 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * decisive)))
+    return (elo_from_score(mean), elo_from_score(max(0.0, mean - spread)),
+            elo_from_score(min(1.0, mean + spread)), los)
+
+
+def sprt_llr(wins, draws, losses, elo0, elo1):
+    """Log-likelihood ratio of H1 (elo1) against H0 (elo0) after these games."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0
+    mean, variance = trinomial(wins, draws, losses)
+    if not variance > 0:  # one kind of result only: half a game of each kind is added
+        variance = trinomial(wins + 0.5, draws + 0.5, losses + 0.5)[1]
+    s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
+    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+
+
+def sprt_bounds(alpha=0.05, beta=0.05):
+    """(lower, upper) LLR bounds: H0 is accepted below the first, H1 above the second."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)

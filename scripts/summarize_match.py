@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Sums runs of `tsubame match --out DIR` into one result, from engine 1's point of view.
+
+A match that does not finish in one sitting goes on as a new run with a new seed; an SPRT over
+all its games is then the runner's formula on the sum. Each DIR is read from its games.tsv (in
+the order the games ended); DIR:N keeps its first N games, for a run stopped by hand or whose
+later games were played beside other work:
+
+    scripts/summarize_match.py build/confirm30 build/confirm31:173 --sprt 0,30
+
+Prints each run's W/D/L, then the total as the runner's summary.txt words it (W/D/L, Elo with
+its 95% interval, LOS, results as sente and as gote, SPRT, termination reasons).
+"""
+
+import argparse
+import collections
+import csv
+from pathlib import Path
+
+from match_stats import elo_estimate, sprt_bounds, sprt_llr
+
+
+def parse_run(text):
+    """'DIR' or 'DIR:N' -> (Path, N or None)."""
+    folder, _, count = text.rpartition(":")
+    if folder and count.isdigit():
+        return Path(folder), int(count)
+    return Path(text), None
+
+
+def read_games(folder, count):
+    """The first `count` (or all) rows of folder/games.tsv."""
+    with open(folder / "games.tsv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    if count is not None:
+        if count > len(rows):
+            raise SystemExit(f"{folder}: {count} games asked, {len(rows)} played")
+        rows = rows[:count]
+    return rows
+
+
+def outcome(row):
+    """'W', 'D' or 'L' for engine 1."""
+    return {"engine1": "W", "engine2": "L"}.get(row["winner"], "D")
+
+
+def wdl_text(counts):
+    return f"+{counts['W']} ={counts['D']} -{counts['L']}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("runs", nargs="+", help="match --out folders, each DIR or DIR:N")
+    parser.add_argument("--sprt", help="ELO0,ELO1[,ALPHA,BETA] as `tsubame match --sprt` takes")
+    args = parser.parse_args()
+
+    total = collections.Counter()
+    by_colour = {True: collections.Counter(), False: collections.Counter()}
+    reasons = collections.Counter()
+    for text in args.runs:
+        folder, count = parse_run(text)
+        run = collections.Counter()
+        for row in read_games(folder, count):
+            result = outcome(row)
+            run[result] += 1
+            # Odd games have engine 1 as sente (the runner swaps colours on each opening).
+            by_colour[int(row["game"]) % 2 == 1][result] += 1
+            reasons[row["reason"]] += 1
+        print(f"{text}: {run['W']}/{run['D']}/{run['L']}")
+        total += run
+
+    wins, draws, losses = total["W"], total["D"], total["L"]
+    games = wins + draws + losses
+    if games == 0:
+        raise SystemExit("no games")
+    elo, low, high, los = elo_estimate(wins, draws, losses)
+    print(f"games {games}")
+    print(f"engine1 W/D/L: {wins}/{draws}/{losses}  score {wins + draws / 2:.1f}/{games} "
+          f"({100 * (wins + draws / 2) / games:.1f}%)")
+    print(f"Elo difference (engine1 - engine2): {elo:+.1f} +/- {(high - low) / 2:.1f}  "
+          f"95% [{low:+.1f}, {high:+.1f}]  LOS {100 * los:.1f}%")
+    print(f"engine1 as sente: {wdl_text(by_colour[True])}   as gote: {wdl_text(by_colour[False])}")
+    if args.sprt:
+        values = [float(v) for v in args.sprt.split(",")]
+        if len(values) not in (2, 4):
+            raise SystemExit("--sprt takes ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA")
+        elo0, elo1, alpha, beta = values if len(values) == 4 else values + [0.05, 0.05]
+        lower, upper = sprt_bounds(alpha, beta)
+        llr = sprt_llr(wins, draws, losses, elo0, elo1)
+        decision = "H1" if llr >= upper else "H0" if llr <= lower else "no decision"
+        print(f"SPRT elo0 {elo0:.1f} elo1 {elo1:.1f} alpha {alpha:g} beta {beta:g}: "
+              f"LLR {llr:.3f} bounds ({lower:.3f}, {upper:.3f}) {decision}")
+    print("termination reasons:")
+    for reason, count in sorted(reasons.items()):
+        print(f"  {reason:<20} {count}")
+
+
+if __name__ == "__main__":
+    main()
