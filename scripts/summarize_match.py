@@ -8,6 +8,9 @@ later games were played beside other work:
 
     scripts/summarize_match.py build/confirm30 build/confirm31:173 --sprt 0,30
 
+Runs whose folders are gone count by their totals, `--prior W/D/L` (repeatable); they join
+the W/D/L, Elo and SPRT, not the colours or termination reasons, which say so.
+
 Prints each run's W/D/L, then the total as the runner's summary.txt words it (W/D/L, Elo with
 its 95% interval, LOS, results as sente and as gote, SPRT, termination reasons).
 """
@@ -51,13 +54,19 @@ def wdl_text(counts):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("runs", nargs="+", help="match --out folders, each DIR or DIR:N")
+    parser.add_argument("runs", nargs="*", help="match --out folders, each DIR or DIR:N")
+    parser.add_argument("--prior", action="append", default=[],
+                        help="W/D/L of earlier runs whose folders are gone")
     parser.add_argument("--sprt", help="ELO0,ELO1[,ALPHA,BETA] as `tsubame match --sprt` takes")
     args = parser.parse_args()
 
     total = collections.Counter()
     by_colour = {True: collections.Counter(), False: collections.Counter()}
     reasons = collections.Counter()
+    for text in args.prior:
+        wins, draws, losses = (int(v) for v in text.split("/"))
+        total += collections.Counter(W=wins, D=draws, L=losses)
+        print(f"prior: {wins}/{draws}/{losses}")
     for text in args.runs:
         folder, count = parse_run(text)
         run = collections.Counter()
@@ -80,7 +89,9 @@ def main():
           f"({100 * (wins + draws / 2) / games:.1f}%)")
     print(f"Elo difference (engine1 - engine2): {elo:+.1f} +/- {(high - low) / 2:.1f}  "
           f"95% [{low:+.1f}, {high:+.1f}]  LOS {100 * los:.1f}%")
-    print(f"engine1 as sente: {wdl_text(by_colour[True])}   as gote: {wdl_text(by_colour[False])}")
+    runs_only = " (the folders' games only)" if args.prior else ""
+    print(f"engine1 as sente: {wdl_text(by_colour[True])}   as gote: {wdl_text(by_colour[False])}"
+          + runs_only)
     if args.sprt:
         values = [float(v) for v in args.sprt.split(",")]
         if len(values) not in (2, 4):
@@ -91,7 +102,7 @@ def main():
         decision = "H1" if llr >= upper else "H0" if llr <= lower else "no decision"
         print(f"SPRT elo0 {elo0:.1f} elo1 {elo1:.1f} alpha {alpha:g} beta {beta:g}: "
               f"LLR {llr:.3f} bounds ({lower:.3f}, {upper:.3f}) {decision}")
-    print("termination reasons:")
+    print("termination reasons" + runs_only + ":")
     for reason, count in sorted(reasons.items()):
         print(f"  {reason:<20} {count}")
 

@@ -127,7 +127,11 @@ match_summary() {
     python3 "$root/scripts/summarize_match.py" "$dir/match" --sprt 0,50 >"$dir/sum.txt" &&
     # The sum of one run says what the runner said.
     diff <(grep -E "$lines" "$dir/match/summary.txt") <(grep -E "$lines" "$dir/sum.txt") &&
-    python3 "$root/scripts/summarize_match.py" "$dir/match:1" "$dir/match" | grep -qx 'games 7'
+    python3 "$root/scripts/summarize_match.py" "$dir/match:1" "$dir/match" | grep -qx 'games 7' &&
+    # A run given by its totals alone counts as its folder does.
+    wdl=$(grep -oP '^engine1 W/D/L: \K[0-9/]+' "$dir/sum.txt") &&
+    diff <(grep -E '^(Elo|SPRT) ' "$dir/sum.txt") <(python3 "$root/scripts/summarize_match.py" \
+      --prior "$wdl" --sprt 0,50 | grep -E '^(Elo|SPRT) ')
   local status=$?
   rm -rf "$dir"
   return $status
