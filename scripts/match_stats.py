@@ -1,7 +1,9 @@
 """Match statistics shared by the summarizing scripts, with the formulas of `tsubame match`
 (usi/match/stats.cpp) and the shared runner's lib/stats.mjs: the logistic Elo of a mean score,
 its normal 95% interval from the trinomial variance, the likelihood of superiority, and the
-GSPRT log-likelihood ratio (normal approximation, as fishtest computes it)."""
+GSPRT log-likelihood ratio (normal approximation, as fishtest computes it). Only the interval
+of a sample near a score of 0 or 1 differs: clamped here, where the runner gives the Wilson or
+the exact one-sided bound."""
 
 import math
 
