@@ -51,11 +51,22 @@ def wdl_text(counts):
     return f"+{counts['W']} ={counts['D']} -{counts['L']}"
 
 
+def wdl_counts(text):
+    """W/D/L as three counts, for argparse: a malformed value is a usage error, not a crash."""
+    try:
+        wins, draws, losses = (int(v) for v in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not W/D/L: {text!r}") from None
+    if min(wins, draws, losses) < 0:
+        raise argparse.ArgumentTypeError(f"negative count: {text!r}")
+    return wins, draws, losses
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("runs", nargs="*", help="match --out folders, each DIR or DIR:N")
-    parser.add_argument("--prior", action="append", default=[],
+    parser.add_argument("--prior", action="append", default=[], type=wdl_counts,
                         help="W/D/L of earlier runs whose folders are gone")
     parser.add_argument("--sprt", help="ELO0,ELO1[,ALPHA,BETA] as `tsubame match --sprt` takes")
     args = parser.parse_args()
@@ -63,8 +74,7 @@ def main():
     total = collections.Counter()
     by_colour = {True: collections.Counter(), False: collections.Counter()}
     reasons = collections.Counter()
-    for text in args.prior:
-        wins, draws, losses = (int(v) for v in text.split("/"))
+    for wins, draws, losses in args.prior:
         total += collections.Counter(W=wins, D=draws, L=losses)
         print(f"prior: {wins}/{draws}/{losses}")
     for text in args.runs:
