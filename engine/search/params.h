@@ -51,6 +51,19 @@ struct SearchParams {
     /// 1: quiescence searches a capture that checks even past its delta pruning, past the two
     /// best captures, and losing up to 90 by SEE (YaneuraOu).
     int qs_checking_captures = 0;
+    /// 1: promotions in quiescence, capturing or not, are pruned as the other captures are:
+    /// by delta (their promotion gain counted) and by SEE; 0: every promotion is searched.
+    int qs_prune_promotions = 0;
+    /// 1: a capture skipped by quiescence's delta pruning raises the node's result to what it
+    /// might have reached (below alpha), so that the stored upper bound stays sound (Stockfish).
+    int qs_futility_best = 0;
+    /// 1: quiescence's first node tests repetition, a declaration win and mate distance, as
+    /// the main search's nodes do (Stockfish and YaneuraOu test repetition there); 0: it does
+    /// not, and a quiet move at depth 1 that repeats the position is scored by the net.
+    int qs_repetition = 0;
+    /// 1: quiescence's stand-pat value is the stored search value where the entry bounds it
+    /// in that direction, as the main search's pruning reads it; 0: the corrected evaluation.
+    int qs_tt_stand_pat = 0;
     // Node pruning.
     int razor_margin      = 300; ///< per ply
     int razor_max_depth   = 2;
@@ -132,6 +145,10 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"SeeCaptureHistoryDiv", &SearchParams::see_capture_history_div, 0, 1000},
     {"CheckSeeMaxDepth", &SearchParams::check_see_max_depth, 0, 100},
     {"QsCheckingCaptures", &SearchParams::qs_checking_captures, 0, 1},
+    {"QsPrunePromotions", &SearchParams::qs_prune_promotions, 0, 1},
+    {"QsFutilityBest", &SearchParams::qs_futility_best, 0, 1},
+    {"QsRepetition", &SearchParams::qs_repetition, 0, 1},
+    {"QsTtStandPat", &SearchParams::qs_tt_stand_pat, 0, 1},
     {"RazorMargin", &SearchParams::razor_margin, 0, 2000},
     {"RazorMaxDepth", &SearchParams::razor_max_depth, 0, 20},
     {"RfpMargin", &SearchParams::rfp_margin, 0, 500},

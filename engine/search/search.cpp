@@ -616,6 +616,16 @@ int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
     return score;
 }
 
+std::optional<Value> Searcher::qs_prunable_gain(const Position& pos, Move m) const {
+    const bool  capture = is_capture(pos, m);
+    const Value victim  = capture ? capture_value(type_of(pos.piece_on(m.to()))) : VALUE_ZERO;
+    if (!m.is_promotion()) return capture ? std::optional<Value>(victim) : std::nullopt;
+    // Without QsPrunePromotions every promotion escapes the pruning: a rook that takes a
+    // defended pawn and promotes is searched however much it loses.
+    if (!params_.qs_prune_promotions) return std::nullopt;
+    return victim + promotion_gain(m);
+}
+
 Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node,
                         int qdepth) {
     if ((count_node() & check_mask_) == 0) check_time();
@@ -624,6 +634,12 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     seldepth_     = std::max(seldepth_, ply + 1);
     if (past_move_limit(pos)) return move_limit_value(pos, ply);
     if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
+
+    // The frontier's node, reached by a main-search move, may repeat or be won by declaration
+    // like any other. Deeper nodes follow a capture, which changes the hands: within
+    // quiescence's few plies no earlier position comes back.
+    if (qdepth == 0 && params_.qs_repetition)
+        if (const auto v = early_value(pos, ss, alpha, beta)) return *v;
 
     const uint64_t key = pos.key();
     TTData         tt{};
@@ -639,6 +655,10 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     if (!in_check) {
         eval      = tt_hit && tt.eval != VALUE_NONE ? tt.eval : static_eval(pos, ss);
         stand_pat = best = corrected_eval(pos, ss, eval); // the side may decline every capture
+        // A stored bound in its direction is a better guess at the node's worth than the net's
+        // (Stockfish, YaneuraOu); not a mate score, which standing pat cannot claim.
+        if (params_.qs_tt_stand_pat && tt_hit && !is_mate_score(tt_value))
+            stand_pat = best = sharpened_eval(stand_pat, &tt, tt_value);
         if (best >= beta) {
             // Stored so that the next visit skips the evaluation (most qsearch nodes end here).
             if (!tt_hit || tt.bound == BOUND_NONE)
@@ -673,10 +693,15 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
             // A capture that checks may win more than its victim (YaneuraOu lets it lose
             // up to a pawn's worth and skips the delta pruning).
             const bool check = params_.qs_checking_captures && pos.gives_check(m);
-            if (is_capture(pos, m) && !m.is_promotion()) {
-                const PieceType victim = type_of(pos.piece_on(m.to()));
-                // Delta pruning: a capture that cannot lift the score to alpha.
-                if (!check && stand_pat + capture_value(victim) + 200 <= alpha) continue;
+            if (const auto gain = qs_prunable_gain(pos, m)) {
+                // Delta pruning: a capture that cannot lift the score to alpha. With
+                // QsFutilityBest the node's result counts what the pruned move might have
+                // reached, so that its stored upper bound holds at a higher alpha too.
+                const Value futility = stand_pat + *gain + 200;
+                if (!check && futility <= alpha) {
+                    if (params_.qs_futility_best) best = std::max(best, futility);
+                    continue;
+                }
                 // Captures that lose material in the exchange.
                 if (!see_ge(pos, m, check ? Value(-90) : VALUE_ZERO)) continue;
             }

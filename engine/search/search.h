@@ -258,6 +258,9 @@ private:
     /// then recaptures only. `qdepth` counts down from 0; below QS_RECAPTURE_DEPTH only
     /// recaptures on the last move's square are generated.
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool pv_node, int qdepth = 0);
+    /// For a move of quiescence that its pruning applies to, the material it may win (the
+    /// victim, with QsPrunePromotions the promotion's gain too); none for a move never pruned.
+    std::optional<Value> qs_prunable_gain(const Position& pos, Move m) const;
     /// True past the MaxMovesToDraw limit (see SearchOptions).
     bool past_move_limit(const Position& pos) const {
         return options_.max_moves_to_draw > 0 && pos.game_ply() > options_.max_moves_to_draw;

@@ -3,10 +3,11 @@
 // plies back, history in the pruning of quiet moves, promotions as quiet moves, futility on
 // the static evaluation, the low-ply history, threat ordering of drops, the evaluation's
 // change taught to the history, the fail-low bonus to the move that refuted a node, checking
-// captures in quiescence, the check extension off or on the PV only, capture history in the
-// capture pruning, double extensions): each one, switched on alone, changes the search (so
-// the switch is wired) and keeps the search's tactics; and the correction history's pieces
-// behave as documented.
+// captures in quiescence, quiescence's pruning of promotions, its sound upper bound, its
+// repetition test and its stand pat on a stored bound, the check extension off or on the PV
+// only, capture history in the capture pruning, double extensions): each one, switched on
+// alone, changes the search (so the switch is wired) and keeps the search's tactics; and the
+// correction history's pieces behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -16,6 +17,7 @@
 
 #include "core/notation.h"
 #include "engine/engine.h"
+#include "movegen/movegen.h"
 #include "rules/game.h"
 #include "search/correction.h"
 
@@ -47,6 +49,10 @@ const Switch SWITCHES[] = {
     {"EvalDiffHistory", &SearchParams::eval_diff_history, 50},
     {"FailLowPriorBonus", &SearchParams::fail_low_prior_bonus, 100},
     {"QsCheckingCaptures", &SearchParams::qs_checking_captures, 1},
+    {"QsPrunePromotions", &SearchParams::qs_prune_promotions, 1},
+    {"QsFutilityBest", &SearchParams::qs_futility_best, 1},
+    {"QsRepetition", &SearchParams::qs_repetition, 1},
+    {"QsTtStandPat", &SearchParams::qs_tt_stand_pat, 1},
     {"CheckExtension", &SearchParams::check_extension, 0}, // on by default: switched off
     {"CheckExtension", &SearchParams::check_extension, 2}, // on the PV only
     {"SeeCaptureHistoryDiv", &SearchParams::see_capture_history_div, 32},
@@ -103,6 +109,33 @@ TEST(SearchSwitches, EachKeepsTheTactics) {
         const Answer three = search(&sw, "k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 1", 7);
         EXPECT_EQ(three.score, mate_in(3)) << sw.name;
     }
+}
+
+// With QsRepetition, a move at depth 1 that repeats the position is scored as the draw it is,
+// not by the net: quiescence's first node tests repetition as the main search's nodes do.
+Value score_of_repeating_move(bool qs_repetition, Value draw) {
+    Value  score = VALUE_NONE;
+    Engine engine{
+        Engine::Callbacks{[&](const SearchInfo& i) { score = i.score; }, [](const BestMove&) {}}};
+    engine.options().search.params.qs_repetition = qs_repetition;
+    engine.options().search.draw_value           = draw;
+    // The kings step out and back: gote's 5b5a brings back the position after 3a2b.
+    const std::vector<std::string> moves = {"7g7f", "3c3d", "8h2b+", "3a2b",
+                                            "5i5h", "5a5b", "5h5i"};
+    EXPECT_TRUE(engine.set_position(Position::START_SFEN, moves).ok());
+    std::string  error;
+    SearchLimits limits;
+    limits.depth       = 1;
+    limits.searchmoves = {parse_legal_move(engine.game().position(), "5b5a", error)};
+    engine.go(limits);
+    engine.wait();
+    return score;
+}
+
+TEST(SearchSwitches, QsRepetitionScoresARepeatingFrontierMoveAsADraw) {
+    constexpr Value DRAW = -37; // the root side's draw score, unlike any evaluation nearby
+    EXPECT_EQ(score_of_repeating_move(true, DRAW), DRAW);
+    EXPECT_NE(score_of_repeating_move(false, DRAW), DRAW);
 }
 
 TEST(Correction, PawnStructureIndexFollowsThePawnsOnly) {
