@@ -636,8 +636,8 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     if (ply >= MAX_PLY - 2) return static_eval(pos, ss);
 
     // The frontier's node, reached by a main-search move, may repeat or be won by declaration
-    // like any other. Deeper nodes follow a capture, which changes the hands: within
-    // quiescence's few plies no earlier position comes back.
+    // like any other. Deeper nodes follow a capture or a promotion, which cannot be undone:
+    // no position from before it comes back within quiescence's few plies.
     if (qdepth == 0 && params_.qs_repetition)
         if (const auto v = early_value(pos, ss, alpha, beta)) return *v;
 
