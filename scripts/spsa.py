@@ -8,6 +8,9 @@ towards the side that scored more.
         --param LmrTableScale:50:20:120:8:0.002 --param RfpMargin:118:40:300:20:0.002 \\
         --byoyomi 100 --iterations 400 --openings scripts/openings/search-select.sfen --seed 1
 
+An --option NAME=VALUE (repeatable) is a USI option set alike on both sides, for example
+`--option Search_LmrFractional=1` to tune weights that only act with a switch on.
+
 A --param is NAME:START:MIN:MAX:C_END:R_END; C_END is the perturbation at the last iteration
 (in the constant's units) and R_END the learning rate there (Fishtest's meaning: the step is
 r_k * c_k * result). The run is resumable and deterministic given its seed: the state file
@@ -34,6 +37,12 @@ def parse_param(text):
             "c_end": float(c_end), "r_end": float(r_end)}
 
 
+def parse_option(text):
+    if "=" not in text or text.startswith("="):
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return text
+
+
 def schedule(param, k, iterations):
     """c_k and r_k (= a_k / c_k^2) of `param` at iteration k (0-based)."""
     big_a = 0.1 * iterations
@@ -54,6 +63,8 @@ def play(config, plus, minus, k):
                "--concurrency", str(config["concurrency"]), "--out", out]
         cmd += ["--byoyomi", str(config["byoyomi"])] if config["byoyomi"] else [
             "--nodes", str(config["nodes"])]
+        for option in config.get("options", []):
+            cmd += ["--opt1", option, "--opt2", option]
         for name, value in plus.items():
             cmd += ["--opt1", f"Search_{name}={value}"]
         for name, value in minus.items():
@@ -98,6 +109,8 @@ def main():
     ap.add_argument("--state", required=True, help="JSON state file (resumes when it exists)")
     ap.add_argument("--engine")
     ap.add_argument("--param", action="append", default=[], type=parse_param)
+    ap.add_argument("--option", action="append", default=[], type=parse_option,
+                    help="NAME=VALUE, a USI option of both sides (a new run only)")
     ap.add_argument("--byoyomi", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=0)
     ap.add_argument("--iterations", type=int)
@@ -117,7 +130,8 @@ def main():
         config = {"engine": os.path.abspath(args.engine), "params": args.param,
                   "byoyomi": args.byoyomi, "nodes": args.nodes, "iterations": args.iterations,
                   "games": args.games, "openings": os.path.abspath(args.openings),
-                  "seed": args.seed, "concurrency": args.concurrency}
+                  "seed": args.seed, "concurrency": args.concurrency,
+                  "options": args.option}
         state = {"config": config, "theta": {p["name"]: p["start"] for p in args.param},
                  "history": []}
     log_path = os.path.splitext(args.state)[0] + ".tsv"

@@ -83,7 +83,8 @@ spsa() {
   dir=$(mktemp -d)
   local run=(python3 "$root/scripts/spsa.py" --state "$dir/run.json")
   "${run[@]}" --engine "$root/build/ci-release/usi/tsubame" --param RfpMargin:118:100:130:20:0.002 \
-    --nodes 300 --iterations 1 --openings "$root/scripts/openings/search-select.sfen" --seed 1
+    --option Search_LmrFractional=1 --nodes 300 --iterations 1 \
+    --openings "$root/scripts/openings/search-select.sfen" --seed 1
   # Resumed with more iterations: the state keeps the first one.
   python3 - "$dir/run.json" <<'PY'
 import json, sys
@@ -98,6 +99,7 @@ state = json.load(open(sys.argv[1]))
 assert len(state["history"]) == 2, state["history"]
 assert all(h["result"] in (-2, -1, 0, 1, 2) for h in state["history"]), state["history"]
 assert 100 <= state["theta"]["RfpMargin"] <= 130, state["theta"]
+assert state["config"]["options"] == ["Search_LmrFractional=1"], state["config"]
 assert len(open(sys.argv[2]).read().splitlines()) == 3
 PY
   rm -rf "$dir"

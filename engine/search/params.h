@@ -12,6 +12,9 @@
 
 namespace tsubame {
 
+/// The unit of the late move reduction's adjustments: 1/1024 of a ply.
+inline constexpr int LMR_GRAIN = 1024;
+
 /// The constants the search reads (see search_node.cpp for where each applies).
 struct SearchParams {
     /// 1: a promotion that takes nothing, by any piece but a pawn, is a quiet move: ordered by
@@ -19,16 +22,21 @@ struct SearchParams {
     /// rook's (YaneuraOu's "valuable" promotions); 0: every promotion is tactical. 1 won
     /// +75 Elo at 200 ms (docs/development.md, "Promotions as quiet moves").
     int quiet_promotions = 1;
-    // Late move reductions: table(d, m) = round(table_scale / 100 * ln d * ln m).
-    int lmr_table_scale   = 51;
-    int lmr_min_depth     = 3;
-    int lmr_cut_node      = 1; ///< more at an expected cut node
-    int lmr_not_improving = 1;
-    int lmr_pv_node       = 1; ///< less at a PV node
-    int lmr_history_div   = 9288; ///< quiet ordering score / this, taken off
+    // Late move reductions: table(d, m) = table_scale / 100 * ln d * ln m plies. The
+    // adjustments are in 1/1024 plies (LMR_GRAIN), so that a tuner can move them smoothly.
+    int lmr_table_scale = 51;
+    int lmr_min_depth   = 3;
+    /// 0: the table and the history's share are whole plies (each rounded or truncated on its
+    /// own) and the sum is truncated; 1: everything is summed in 1/1024 plies and rounded
+    /// once (Stockfish), so that history acts smoothly.
+    int lmr_fractional    = 0;
+    int lmr_cut_node      = LMR_GRAIN; ///< more at an expected cut node (1/1024 plies)
+    int lmr_not_improving = LMR_GRAIN; ///< more when not improving (1/1024 plies)
+    int lmr_pv_node       = LMR_GRAIN; ///< less at a PV node (1/1024 plies)
+    int lmr_history_div   = 9288; ///< quiet ordering score / this, in plies, taken off
     int lmr_captures      = 0; ///< 1: late captures and promotions are reduced too (less 1)
-    int lmr_tt_capture    = 0; ///< 1: a quiet move 1 more where the stored move is a capture
-    int lmr_cutoffs       = 0; ///< 1: 1 more when this node's children failed high over 3 times
+    int lmr_tt_capture    = 0; ///< a quiet move this more where the stored move is a capture
+    int lmr_cutoffs       = 0; ///< this more when this node's children failed high over 3 times
     int lmr_research      = 0; ///< 1: the re-search deeper or shallower by the reduced result
     // Shallow pruning of moves.
     int lmp_base              = 3; ///< late move pruning after (base + depth^2) / (2 - improving)
@@ -121,13 +129,14 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"QuietPromotions", &SearchParams::quiet_promotions, 0, 2},
     {"LmrTableScale", &SearchParams::lmr_table_scale, 10, 200},
     {"LmrMinDepth", &SearchParams::lmr_min_depth, 1, 20},
-    {"LmrCutNode", &SearchParams::lmr_cut_node, 0, 5},
-    {"LmrNotImproving", &SearchParams::lmr_not_improving, 0, 5},
-    {"LmrPvNode", &SearchParams::lmr_pv_node, 0, 5},
+    {"LmrFractional", &SearchParams::lmr_fractional, 0, 1},
+    {"LmrCutNode", &SearchParams::lmr_cut_node, 0, 5 * LMR_GRAIN},
+    {"LmrNotImproving", &SearchParams::lmr_not_improving, 0, 5 * LMR_GRAIN},
+    {"LmrPvNode", &SearchParams::lmr_pv_node, 0, 5 * LMR_GRAIN},
     {"LmrHistoryDiv", &SearchParams::lmr_history_div, 1000, 100000},
     {"LmrCaptures", &SearchParams::lmr_captures, 0, 1},
-    {"LmrTtCapture", &SearchParams::lmr_tt_capture, 0, 1},
-    {"LmrCutoffs", &SearchParams::lmr_cutoffs, 0, 1},
+    {"LmrTtCapture", &SearchParams::lmr_tt_capture, 0, 5 * LMR_GRAIN},
+    {"LmrCutoffs", &SearchParams::lmr_cutoffs, 0, 5 * LMR_GRAIN},
     {"LmrResearch", &SearchParams::lmr_research, 0, 1},
     {"LmpBase", &SearchParams::lmp_base, 0, 50},
     {"LmpMaxDepth", &SearchParams::lmp_max_depth, 0, 100},

@@ -230,6 +230,10 @@ private:
     void init_reductions();
     /// The base late move reduction (plies) of the move_count-th move at `depth`.
     int reduction(int depth, int move_count) const;
+    /// The reduction (plies) of a late move searched at `new_depth` without it: the table and
+    /// the node's and the move's adjustments, summed in 1/LMR_GRAIN plies.
+    int late_move_reduction(const Stack* ss, const Node& node, const MoveInfo& move, Color us,
+                            int move_count, int new_depth) const;
     /// The moves of a node, searched in order with their pruning, extensions and reductions;
     /// stores the result.
     Value search_moves(Position& pos, Stack* ss, Node& node, Value alpha, Value beta);
@@ -376,7 +380,8 @@ private:
     SearchLimits                limits_;
     SearchOptions               options_;
     SearchParams                params_; ///< options_.params, read at every node.
-    int                         reduction_table_[64][64] = {}; ///< See init_reductions.
+    int reduction_table_[64][64]      = {}; ///< Plies, rounded; see init_reductions.
+    int fine_reduction_table_[64][64] = {}; ///< The same in 1/LMR_GRAIN plies.
     /// The plies back whose continuation histories count (SearchParams::continuation_plies).
     int                         continuation_plies_[6] = {}, continuation_ply_count_ = 0;
     uint64_t                    accumulators_verified_ = 0, accumulator_mismatches_ = 0;

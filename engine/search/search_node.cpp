@@ -37,17 +37,40 @@ constexpr int MAX_DOUBLE_EXTENSIONS = 10;
 
 void Searcher::init_reductions() {
     // log(depth) * log(move number), as in Stockfish's family.
+    const double scale = params_.lmr_table_scale / 100.0;
     for (int d = 0; d < 64; ++d)
-        for (int m = 0; m < 64; ++m)
-            reduction_table_[d][m] = d == 0 || m == 0
-                                       ? 0
-                                       : int(0.5
-                                             + std::log(double(d)) * std::log(double(m))
-                                                   * params_.lmr_table_scale / 100.0);
+        for (int m = 0; m < 64; ++m) {
+            const double plies     = d && m ? std::log(double(d)) * std::log(double(m)) * scale : 0;
+            reduction_table_[d][m] = int(0.5 + plies);
+            fine_reduction_table_[d][m] = params_.lmr_fractional
+                                            ? int(plies * LMR_GRAIN)
+                                            : reduction_table_[d][m] * LMR_GRAIN;
+        }
 }
 
 int Searcher::reduction(int depth, int move_count) const {
     return reduction_table_[std::min(depth, 63)][std::min(move_count, 63)];
+}
+
+int Searcher::late_move_reduction(const Stack* ss, const Node& node, const MoveInfo& move, Color us,
+                                  int move_count, int new_depth) const {
+    int r = fine_reduction_table_[std::min(node.depth, 63)][std::min(move_count, 63)]
+          + params_.lmr_cut_node * node.cut_node + params_.lmr_not_improving * !node.improving
+          - params_.lmr_pv_node * node.pv_node;
+    if (move.tactical)
+        r -= LMR_GRAIN;
+    else {
+        const int history = quiet_score(ss, us, move.m);
+        r -= params_.lmr_fractional ? history * LMR_GRAIN / params_.lmr_history_div
+                                    : history / params_.lmr_history_div * LMR_GRAIN;
+        // The stored move takes a piece: the quiet ones are less likely to matter.
+        r += params_.lmr_tt_capture * node.tt_capture;
+    }
+    // The children keep failing high: this looks like an all node.
+    r += params_.lmr_cutoffs * ((ss + 1)->cutoff_count > 3);
+    // Whole plies: truncated, or rounded once when the parts are fractions.
+    const int plies = (std::max(r, 0) + (params_.lmr_fractional ? LMR_GRAIN / 2 : 0)) / LMR_GRAIN;
+    return std::min(plies, std::max(new_depth - 1, 0));
 }
 
 // The ordering of a node's moves for MovePicker: the stored move, winning captures by value,
@@ -417,20 +440,8 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
     int        r         = 0;
     const bool reducible = move_count > 1 && node.depth >= params_.lmr_min_depth
                         && (!move.tactical || params_.lmr_captures);
-    if (reducible) {
-        r = reduction(node.depth, move_count) + params_.lmr_cut_node * node.cut_node
-          + params_.lmr_not_improving * !node.improving - params_.lmr_pv_node * node.pv_node;
-        if (move.tactical)
-            r -= 1;
-        else {
-            r -= quiet_score(ss, pos.side_to_move(), m) / params_.lmr_history_div;
-            // The stored move takes a piece: the quiet ones are less likely to matter.
-            r += params_.lmr_tt_capture * node.tt_capture;
-        }
-        // The children keep failing high: this looks like an all node.
-        r += params_.lmr_cutoffs * ((ss + 1)->cutoff_count > 3);
-        r = std::clamp(r, 0, std::max(new_depth - 1, 0));
-    }
+    if (reducible)
+        r = late_move_reduction(ss, node, move, pos.side_to_move(), move_count, new_depth);
     StateInfo st;
     make_move(pos, ss, m, st);
     (ss + 1)->null_ok = true;

@@ -1,13 +1,13 @@
 // The search's candidate rules behind SearchParams switches (capture history, correction
-// history, ProbCut, the Stockfish-style reduction adjustments, continuation histories up to 6
-// plies back, history in the pruning of quiet moves, promotions as quiet moves, futility on
-// the static evaluation, the low-ply history, threat ordering of drops, the evaluation's
-// change taught to the history, the fail-low bonus to the move that refuted a node, checking
-// captures in quiescence, quiescence's pruning of promotions, its sound upper bound, its
-// repetition test and its stand pat on a stored bound, the check extension off or on the PV
-// only, capture history in the capture pruning, double extensions): each one, switched on
-// alone, changes the search (so the switch is wired) and keeps the search's tactics; and the
-// correction history's pieces behave as documented.
+// history, ProbCut, the Stockfish-style reduction adjustments and fractional reductions,
+// continuation histories up to 6 plies back, history in the pruning of quiet moves, promotions
+// as quiet moves, futility on the static evaluation, the low-ply history, threat ordering of
+// drops, the evaluation's change taught to the history, the fail-low bonus to the move that
+// refuted a node, checking captures in quiescence, quiescence's pruning of promotions, its
+// sound upper bound, its repetition test and its stand pat on a stored bound, the check
+// extension off or on the PV only, capture history in the capture pruning, double
+// extensions): each one, switched on alone, changes the search (so the switch is wired) and
+// keeps the search's tactics; and the correction history's pieces behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -32,8 +32,9 @@ struct Switch {
 };
 
 const Switch SWITCHES[] = {
-    {"LmrTtCapture", &SearchParams::lmr_tt_capture, 1},
-    {"LmrCutoffs", &SearchParams::lmr_cutoffs, 1},
+    {"LmrFractional", &SearchParams::lmr_fractional, 1},
+    {"LmrTtCapture", &SearchParams::lmr_tt_capture, LMR_GRAIN},
+    {"LmrCutoffs", &SearchParams::lmr_cutoffs, LMR_GRAIN},
     {"LmrResearch", &SearchParams::lmr_research, 1},
     {"ProbcutMargin", &SearchParams::probcut_margin, 200},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 8},
@@ -96,6 +97,19 @@ TEST(SearchSwitches, EachChangesTheSearchOfTheBenchPositions) {
     const uint64_t base = bench_nodes(nullptr, 7);
     for (const Switch& sw : SWITCHES)
         EXPECT_NE(bench_nodes(&sw, 7), base) << sw.name << " changes nothing";
+}
+
+// Whole-ply reductions truncate a half-ply weight away; fractional ones sum it and round
+// once, so that a tuner's small steps act.
+TEST(SearchSwitches, HalfAPlyOfReductionActsOnlyWhenFractional) {
+    auto nodes = [](int fractional, int cut_node) {
+        Engine engine{Engine::Callbacks{[](const SearchInfo&) {}, [](const BestMove&) {}}};
+        engine.options().search.params.lmr_fractional = fractional;
+        engine.options().search.params.lmr_cut_node   = cut_node;
+        return engine.bench(7).nodes;
+    };
+    EXPECT_EQ(nodes(0, LMR_GRAIN * 3 / 2), nodes(0, LMR_GRAIN));
+    EXPECT_NE(nodes(1, LMR_GRAIN * 3 / 2), nodes(1, LMR_GRAIN));
 }
 
 TEST(SearchSwitches, EachKeepsTheTactics) {
