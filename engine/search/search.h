@@ -380,8 +380,7 @@ private:
     SearchLimits                limits_;
     SearchOptions               options_;
     SearchParams                params_; ///< options_.params, read at every node.
-    int reduction_table_[64][64]      = {}; ///< Plies, rounded; see init_reductions.
-    int fine_reduction_table_[64][64] = {}; ///< The same in 1/LMR_GRAIN plies.
+    int reduction_table_[64][64] = {}; ///< In 1/LMR_GRAIN plies; see init_reductions.
     /// The plies back whose continuation histories count (SearchParams::continuation_plies).
     int                         continuation_plies_[6] = {}, continuation_ply_count_ = 0;
     uint64_t                    accumulators_verified_ = 0, accumulator_mismatches_ = 0;

@@ -36,25 +36,25 @@ constexpr int MAX_DOUBLE_EXTENSIONS = 10;
 } // namespace
 
 void Searcher::init_reductions() {
-    // log(depth) * log(move number), as in Stockfish's family.
+    // log(depth) * log(move number), as in Stockfish's family, in 1/LMR_GRAIN plies (truncated).
     const double scale = params_.lmr_table_scale / 100.0;
     for (int d = 0; d < 64; ++d)
-        for (int m = 0; m < 64; ++m) {
-            const double plies     = d && m ? std::log(double(d)) * std::log(double(m)) * scale : 0;
-            reduction_table_[d][m] = int(0.5 + plies);
-            fine_reduction_table_[d][m] = params_.lmr_fractional
-                                            ? int(plies * LMR_GRAIN)
-                                            : reduction_table_[d][m] * LMR_GRAIN;
-        }
+        for (int m = 0; m < 64; ++m)
+            reduction_table_[d][m] =
+                d && m ? int(std::log(double(d)) * std::log(double(m)) * scale * LMR_GRAIN) : 0;
 }
 
 int Searcher::reduction(int depth, int move_count) const {
-    return reduction_table_[std::min(depth, 63)][std::min(move_count, 63)];
+    // Rounded to whole plies: floor((floor(x) + g/2) / g) is round(x / g).
+    return (reduction_table_[std::min(depth, 63)][std::min(move_count, 63)] + LMR_GRAIN / 2)
+         / LMR_GRAIN;
 }
 
 int Searcher::late_move_reduction(const Stack* ss, const Node& node, const MoveInfo& move, Color us,
                                   int move_count, int new_depth) const {
-    int r = fine_reduction_table_[std::min(node.depth, 63)][std::min(move_count, 63)]
+    int r = (params_.lmr_fractional
+                 ? reduction_table_[std::min(node.depth, 63)][std::min(move_count, 63)]
+                 : reduction(node.depth, move_count) * LMR_GRAIN)
           + params_.lmr_cut_node * node.cut_node + params_.lmr_not_improving * !node.improving
           - params_.lmr_pv_node * node.pv_node;
     if (move.tactical)
