@@ -23,9 +23,7 @@ nodes=${4:-5000}
 dir=${GAMES_DIR:-$root/scripts/train/games}
 # The engine and the net, as private copies, and their names: copy, commit, teacher, eval_args.
 source "$root/scripts/train/teacher.sh"
-# UNTIL: the time (as `date -d` reads it, e.g. 09:40 for today) after which no shard starts.
-until=""
-[[ -z "${UNTIL:-}" ]] || until=$(date -d "$UNTIL" +%s)
+source "$root/scripts/train/until.sh"
 game_args=()
 if [[ -n "${EVAL_LIMIT:-}" ]]; then game_args+=(--eval-limit "$EVAL_LIMIT"); fi
 if [[ -n "${OPENINGS:-}" ]]; then
@@ -35,7 +33,7 @@ mkdir -p "$dir"
 manifest="$dir/MANIFEST.tsv"
 [[ -f "$manifest" ]] || printf 'shard\tseed\tgames\tnodes\tpositions\tbytes\tcommit\tdate\tteacher\n' >"$manifest"
 for ((seed = first; seed <= last; seed++)); do
-  if [[ -n "$until" ]] && (($(date +%s) >= until)); then break; fi
+  past_until && break
   shard=$(printf 'shard-%05d.games' "$seed")
   [[ -f "$dir/$shard" ]] && continue
   "$copy" gensfen --out "$dir/$shard" --games "$games" --nodes "$nodes" --seed "$seed" \

@@ -16,14 +16,12 @@ dir=${GAMES_DIR:-$root/scripts/train/games}
 out_dir="$dir/r$nodes"
 # The engine and the net, as private copies, and their names: copy, commit, teacher, eval_args.
 source "$root/scripts/train/teacher.sh"
-# UNTIL: the time (as `date -d` reads it, e.g. 09:40 for today) after which no shard starts.
-until=""
-[[ -z "${UNTIL:-}" ]] || until=$(date -d "$UNTIL" +%s)
+source "$root/scripts/train/until.sh"
 mkdir -p "$out_dir"
 manifest="$out_dir/MANIFEST.tsv"
 [[ -f "$manifest" ]] || printf 'shard\tnodes\tpositions\tbytes\tcommit\tdate\tteacher\tsource sha256\n' >"$manifest"
 for number in "$@"; do
-  if [[ -n "$until" ]] && (($(date +%s) >= until)); then break; fi
+  past_until && break
   shard=$(printf 'shard-%05d.games' "$((10#$number))")
   labels=${shard%.games}.labels
   [[ -f "$out_dir/$labels" ]] && continue
