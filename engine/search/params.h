@@ -38,6 +38,9 @@ struct SearchParams {
     int lmr_tt_capture    = 0; ///< a quiet move this more where the stored move is a capture
     int lmr_cutoffs       = 0; ///< this more when this node's children failed high over 3 times
     int lmr_research      = 0; ///< 1: the re-search deeper or shallower by the reduced result
+    /// Less at a node on a PV or once on one (the table's flag, Stockfish's ttPv), in 1/1024
+    /// plies; the PV node's own relief (lmr_pv_node) comes on top.
+    int lmr_tt_pv = 0;
     // Shallow pruning of moves.
     int lmp_base              = 3; ///< late move pruning after (base + depth^2) / (2 - improving)
     int lmp_max_depth         = 6;
@@ -77,6 +80,7 @@ struct SearchParams {
     int razor_max_depth   = 2;
     int rfp_margin        = 145; ///< reverse futility margin per ply
     int rfp_max_depth     = 10;
+    int rfp_not_tt_pv     = 0; ///< 1: no reverse futility at a node once on a PV (Stockfish)
     int nmp_min_depth     = 3;
     int nmp_r_base        = 4; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
     int nmp_r_div         = 4;
@@ -138,6 +142,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"LmrTtCapture", &SearchParams::lmr_tt_capture, 0, 5 * LMR_GRAIN},
     {"LmrCutoffs", &SearchParams::lmr_cutoffs, 0, 5 * LMR_GRAIN},
     {"LmrResearch", &SearchParams::lmr_research, 0, 1},
+    {"LmrTtPv", &SearchParams::lmr_tt_pv, 0, 5 * LMR_GRAIN},
     {"LmpBase", &SearchParams::lmp_base, 0, 50},
     {"LmpMaxDepth", &SearchParams::lmp_max_depth, 0, 100},
     {"LmpChecks", &SearchParams::lmp_checks, 0, 1},
@@ -162,6 +167,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"RazorMaxDepth", &SearchParams::razor_max_depth, 0, 20},
     {"RfpMargin", &SearchParams::rfp_margin, 0, 500},
     {"RfpMaxDepth", &SearchParams::rfp_max_depth, 0, 30},
+    {"RfpNotTtPv", &SearchParams::rfp_not_tt_pv, 0, 1},
     {"NmpMinDepth", &SearchParams::nmp_min_depth, 1, 20},
     {"NmpRBase", &SearchParams::nmp_r_base, 1, 20},
     {"NmpRDiv", &SearchParams::nmp_r_div, 1, 20},

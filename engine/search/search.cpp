@@ -165,7 +165,7 @@ SearchResult Searcher::run(Position& pos, const SearchLimits& limits, const Sear
         const RootMove& first = root_ranking_[0];
         if (multi_pv > 1 && !first.pv.empty()) // later lines overwrote the root's table entry
             tt_.store(pos.key(), first.score, BOUND_EXACT, root_depth_, first.pv[0].to16(),
-                      VALUE_NONE);
+                      VALUE_NONE, true);
         result.score = first.score;
         result.depth = root_depth_;
         result.pv    = first.pv;
@@ -443,17 +443,17 @@ std::optional<Value> Searcher::mate_in_one(Position& pos, Stack* ss, int depth, 
     const Value v = mate_in(ss->ply + 1);
     if (pv_node) ss->pv[0] = mate, ss->pv[1] = Move::none();
     tt_.store(pos.key(), value_to_tt(v, ss->ply), BOUND_EXACT, std::min(depth + 6, MAX_PLY - 1),
-              mate.to16(), eval);
+              mate.to16(), eval, ss->tt_pv);
     return v;
 }
 
 void Searcher::store_node(uint64_t key, int ply, Value best, Value beta, Move best_move, int depth,
-                          bool pv_node, Value eval) {
+                          bool pv_node, bool tt_pv, Value eval) {
     const Bound bound = best >= beta                           ? BOUND_LOWER
                       : (pv_node && best_move != Move::none()) ? BOUND_EXACT
                                                                : BOUND_UPPER;
     tt_.store(key, value_to_tt(best, ply), bound, depth,
-              best_move != Move::none() ? best_move.to16() : 0, eval);
+              best_move != Move::none() ? best_move.to16() : 0, eval, tt_pv);
 }
 
 std::optional<Value> Searcher::early_value(Position& pos, Stack* ss, Value& alpha, Value& beta) {
@@ -647,6 +647,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
     const Value    tt_value = tt_hit ? value_from_tt(tt.value, ply) : VALUE_NONE;
     if (!pv_node && tt_hit && (tt.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
+    const bool tt_pv = pv_node || (tt_hit && tt.is_pv);
 
     const bool in_check  = pos.in_check();
     Value      best      = -VALUE_INFINITE;
@@ -662,7 +663,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         if (best >= beta) {
             // Stored so that the next visit skips the evaluation (most qsearch nodes end here).
             if (!tt_hit || tt.bound == BOUND_NONE)
-                tt_.store(key, value_to_tt(best, ply), BOUND_LOWER, 0, 0, eval);
+                tt_.store(key, value_to_tt(best, ply), BOUND_LOWER, 0, 0, eval, tt_pv);
             return best;
         }
         // Captures alone would miss a mating drop, the commonest way to win at once.
@@ -729,7 +730,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
 
     const Bound bound = best >= beta ? BOUND_LOWER : BOUND_UPPER;
     tt_.store(key, value_to_tt(best, ply), bound, 0,
-              best_move != Move::none() ? best_move.to16() : 0, eval);
+              best_move != Move::none() ? best_move.to16() : 0, eval, tt_pv);
     return best;
 }
 

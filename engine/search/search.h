@@ -163,6 +163,9 @@ private:
         Value           static_eval  = VALUE_NONE; ///< Corrected (search/correction.h).
         int             cutoff_count = 0; ///< Beta cut-offs of this ply's nodes under one parent.
         int             double_extensions = 0; ///< Double extensions on the line to this ply.
+        /// This node is on a principal variation, or its table entry says it was once
+        /// (Stockfish's ttPv); stored again with the node's result.
+        bool tt_pv = false;
         /// The network's first layer here, valid once accumulator_ready (computed lazily, from
         /// the parent's by the move that led here).
         nnue::Accumulator accumulator;
@@ -309,8 +312,9 @@ private:
     /// A one-move mate of the side to move, stored and returned as the node's value.
     std::optional<Value> mate_in_one(Position& pos, Stack* ss, int depth, bool pv_node, Value eval);
     /// Stores a searched node's result with the bound its value has against the window.
+    /// `tt_pv` marks the entry as stored by a node on, or once on, a principal variation.
     void store_node(uint64_t key, int ply, Value best, Value beta, Move best_move, int depth,
-                    bool pv_node, Value eval);
+                    bool pv_node, bool tt_pv, Value eval);
     /// The net's score of pos, from the side to move's view.
     Value static_eval(const Position& pos, Stack* ss);
     /// Makes ss->accumulator valid: from the parent's, or from scratch at the root.

@@ -56,7 +56,7 @@ int Searcher::late_move_reduction(const Stack* ss, const Node& node, const MoveI
                  ? reduction_table_[std::min(node.depth, 63)][std::min(move_count, 63)]
                  : reduction(node.depth, move_count) * LMR_GRAIN)
           + params_.lmr_cut_node * node.cut_node + params_.lmr_not_improving * !node.improving
-          - params_.lmr_pv_node * node.pv_node;
+          - params_.lmr_pv_node * node.pv_node - params_.lmr_tt_pv * ss->tt_pv;
     if (move.tactical)
         r -= LMR_GRAIN;
     else {
@@ -129,6 +129,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     node.key      = pos.key();
     node.tt_hit   = tt_.probe(node.key, node.tt);
     node.tt_value = node.tt_hit ? value_from_tt(node.tt.value, ss->ply) : VALUE_NONE;
+    if (!node.excluded) ss->tt_pv = pv_node || (node.tt_hit && node.tt.is_pv);
     if (!pv_node && !node.excluded && node.tt_hit && node.tt.depth >= depth
         && (node.tt.bound & (node.tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return node.tt_value;
@@ -144,7 +145,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     // The first visit stores the evaluation at once: a node cut below by a pruning rule stores
     // nothing else, and a revisit would evaluate it again.
     if (!node.tt_hit && !node.excluded && node.raw_eval != VALUE_NONE)
-        tt_.store(node.key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, node.raw_eval);
+        tt_.store(node.key, VALUE_NONE, BOUND_NONE, DEPTH_UNSEARCHED, 0, node.raw_eval, ss->tt_pv);
     // Better than two plies ago: prune less, the position is going our way. A node in check
     // has no evaluation: then four plies ago, and with neither, improving (Stockfish's rule),
     // so that the defender's first quiet node after a check is not pruned as if losing ground.
@@ -263,8 +264,12 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
         && !is_mate_score(best) && !(best >= beta && best <= ss->static_eval)
         && !(best_move == Move::none() && best >= ss->static_eval))
         update_correction(pos, ss, best, node.depth);
+    // A node that fails low below a node once on a PV may become the PV's next alternative:
+    // it keeps the flag (Stockfish).
+    if (!node.excluded && best_move == Move::none() && (ss - 1)->tt_pv && node.depth > 3)
+        ss->tt_pv = true;
     if (!node.excluded)
-        store_node(node.key, ss->ply, best, beta, best_move, node.depth, node.pv_node,
+        store_node(node.key, ss->ply, best, beta, best_move, node.depth, node.pv_node, ss->tt_pv,
                    node.raw_eval);
     return best;
 }
@@ -282,7 +287,8 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, const Node& 
     // Not on a mate score from the table: that needs the depth the table entry lacked. The
     // value returned lies between beta and eval, which limits the harm when it is wrong.
     if (depth <= params_.rfp_max_depth && eval >= beta
-        && eval - params_.rfp_margin * (depth - 2 * node.improving) >= beta && !is_mate_score(eval))
+        && eval - params_.rfp_margin * (depth - 2 * node.improving) >= beta && !is_mate_score(eval)
+        && !(params_.rfp_not_tt_pv && ss->tt_pv))
         return beta + (eval - beta) / 3;
     // Null move: if passing still leaves us above beta, the position is good enough.
     // Verified at high depth against zugzwang-like positions.
@@ -340,7 +346,7 @@ std::optional<Value> Searcher::probcut(Position& pos, Stack* ss, const Node& nod
         if (stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
         if (v >= probcut_beta) {
             tt_.store(node.key, value_to_tt(v, ss->ply), BOUND_LOWER, node.depth - 3, m.to16(),
-                      node.raw_eval);
+                      node.raw_eval, ss->tt_pv);
             return v;
         }
     }

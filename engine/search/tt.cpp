@@ -7,6 +7,11 @@
 
 namespace tsubame {
 
+namespace {
+// The bit of gen_bound that marks an entry stored by a node on a principal variation.
+constexpr uint8_t PV_FLAG = 4;
+} // namespace
+
 TranspositionTable::TranspositionTable() {
     (void)resize(DEFAULT_HASH_MB);
 }
@@ -49,8 +54,12 @@ bool TranspositionTable::probe(uint64_t key, TTData& data) const {
             // when it changes: a store to a shared cache line costs every thread).
             const uint8_t refreshed = uint8_t(generation_ | (e.gen_bound & 7));
             if (e.gen_bound != refreshed) e.gen_bound = refreshed;
-            data = {e.move16, e.value, e.eval, int(e.depth8) + DEPTH_UNSEARCHED - 1,
-                    Bound(e.gen_bound & 3)};
+            data = {e.move16,
+                    e.value,
+                    e.eval,
+                    int(e.depth8) + DEPTH_UNSEARCHED - 1,
+                    Bound(e.gen_bound & 3),
+                    bool(e.gen_bound & PV_FLAG)};
             return true;
         }
     }
@@ -58,7 +67,7 @@ bool TranspositionTable::probe(uint64_t key, TTData& data) const {
 }
 
 void TranspositionTable::store(uint64_t key, Value value, Bound bound, int depth, uint16_t move16,
-                               Value eval) {
+                               Value eval, bool pv) {
     const uint32_t key32 = uint32_t(key); // the high bits chose the cluster
     Cluster*       c     = cluster_of(key);
     Entry*         slot  = &c->entries[0];
@@ -81,7 +90,7 @@ void TranspositionTable::store(uint64_t key, Value value, Bound bound, int depth
     slot->value     = int16_t(value);
     slot->eval      = int16_t(eval);
     slot->depth8    = uint8_t(std::clamp(depth8, 1, 255));
-    slot->gen_bound = uint8_t(generation_ | bound);
+    slot->gen_bound = uint8_t(generation_ | (pv ? PV_FLAG : 0) | bound);
 }
 
 int TranspositionTable::hashfull() const {

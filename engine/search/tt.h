@@ -29,6 +29,7 @@ struct TTData {
     Value    eval;
     int      depth;
     Bound    bound;
+    bool     is_pv; ///< Stored by a node that was on a principal variation (Stockfish's ttPv).
 };
 
 /// Depth of an entry that holds only the static evaluation of a node seen but not searched yet
@@ -57,7 +58,9 @@ public:
     /// Looks up `key`; returns true and fills `data` on a hit.
     bool probe(uint64_t key, TTData& data) const;
     /// Stores a result; keeps a deeper entry of the same position unless this one is exact.
-    void store(uint64_t key, Value value, Bound bound, int depth, uint16_t move16, Value eval);
+    /// `pv`: the storing node is or was on a principal variation.
+    void store(uint64_t key, Value value, Bound bound, int depth, uint16_t move16, Value eval,
+               bool pv);
 
     /// Starts loading the cluster of `key` into cache (probed soon after a do_move).
     void prefetch(uint64_t key) const { __builtin_prefetch(cluster_of(key)); }
@@ -73,7 +76,7 @@ private:
         int16_t  value;
         int16_t  eval;
         uint8_t  depth8; // depth - DEPTH_UNSEARCHED + 1; 0 = empty
-        uint8_t  gen_bound; // generation in bits 3..7, bound in bits 0..1
+        uint8_t  gen_bound; // generation in bits 3..7, the PV flag in bit 2, bound in bits 0..1
     };
     static_assert(sizeof(Entry) == 10 || sizeof(Entry) == 12);
     static constexpr int CLUSTER_SIZE = 5;

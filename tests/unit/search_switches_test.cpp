@@ -1,5 +1,6 @@
 // The search's candidate rules behind SearchParams switches (capture history, correction
 // history, ProbCut, the Stockfish-style reduction adjustments and fractional reductions,
+// the table's PV flag in the reductions and in reverse futility,
 // continuation histories up to 6 plies back, history in the pruning of quiet moves, promotions
 // as quiet moves, futility on the static evaluation, the low-ply history, threat ordering of
 // drops, the evaluation's change taught to the history, the fail-low bonus to the move that
@@ -36,6 +37,8 @@ const Switch SWITCHES[] = {
     {"LmrTtCapture", &SearchParams::lmr_tt_capture, LMR_GRAIN},
     {"LmrCutoffs", &SearchParams::lmr_cutoffs, LMR_GRAIN},
     {"LmrResearch", &SearchParams::lmr_research, 1},
+    {"LmrTtPv", &SearchParams::lmr_tt_pv, LMR_GRAIN},
+    {"RfpNotTtPv", &SearchParams::rfp_not_tt_pv, 1},
     {"ProbcutMargin", &SearchParams::probcut_margin, 200},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 8},
     {"CorrectionWeight", &SearchParams::correction_weight, 0}, // on by default: switched off
