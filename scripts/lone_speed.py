@@ -31,6 +31,9 @@ def games_of(match_dir, name, limit):
         rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
     if "moves" not in rows[0]:
         sys.exit("games.tsv has no moves column: a match from before 2026-11-28")
+    # In game order: with --concurrency the rows are in the order the games ended, and game 1
+    # (engine 1 as Black) need not come first.
+    rows.sort(key=lambda row: int(row["game"]))
     name = name or rows[0]["black"]
     games = []
     for row in rows[:limit]:
