@@ -8,8 +8,11 @@
 namespace tsubame {
 
 namespace {
-// The bit of gen_bound that marks an entry stored by a node on a principal variation.
-constexpr uint8_t PV_FLAG = 4;
+// The fields of an entry's gen_bound byte: the generation (a multiple of 8), the flag of an
+// entry stored by a node on a principal variation, and the bound.
+constexpr uint8_t GENERATION_MASK = 0xf8;
+constexpr uint8_t PV_FLAG         = 4;
+constexpr uint8_t BOUND_MASK      = 3;
 } // namespace
 
 TranspositionTable::TranspositionTable() {
@@ -52,13 +55,13 @@ bool TranspositionTable::probe(uint64_t key, TTData& data) const {
         if (e.key32 == key32 && e.depth8) {
             // Refresh the generation so a hit is not the next entry replaced (written only
             // when it changes: a store to a shared cache line costs every thread).
-            const uint8_t refreshed = uint8_t(generation_ | (e.gen_bound & 7));
+            const uint8_t refreshed = uint8_t(generation_ | (e.gen_bound & (PV_FLAG | BOUND_MASK)));
             if (e.gen_bound != refreshed) e.gen_bound = refreshed;
             data = {e.move16,
                     e.value,
                     e.eval,
                     int(e.depth8) + DEPTH_UNSEARCHED - 1,
-                    Bound(e.gen_bound & 3),
+                    Bound(e.gen_bound & BOUND_MASK),
                     bool(e.gen_bound & PV_FLAG)};
             return true;
         }
@@ -78,7 +81,7 @@ void TranspositionTable::store(uint64_t key, Value value, Bound bound, int depth
         }
         // Replace the entry worth least: shallow and from old searches.
         auto worth = [&](const Entry& x) {
-            return int(x.depth8) - int(uint8_t(generation_ - (x.gen_bound & 0xf8))) / 2;
+            return int(x.depth8) - int(uint8_t(generation_ - (x.gen_bound & GENERATION_MASK))) / 2;
         };
         if (worth(e) < worth(*slot)) slot = &e;
     }
@@ -98,7 +101,7 @@ int TranspositionTable::hashfull() const {
     const size_t samples = std::min<size_t>(1000, cluster_count_);
     for (size_t i = 0; i < samples; ++i)
         for (const Entry& e : table_[i].entries)
-            used += e.depth8 && (e.gen_bound & 0xf8) == generation_;
+            used += e.depth8 && (e.gen_bound & GENERATION_MASK) == generation_;
     return int(used * 1000 / (samples * CLUSTER_SIZE));
 }
 
