@@ -96,6 +96,15 @@ struct SearchParams {
     /// (Stockfish's double extension, at most MAX_DOUBLE_EXTENSIONS in a line); 0: never.
     int singular_double_margin = 0;
     int alpha_raise_reduces    = 0; ///< plies taken off once alpha is raised (Stockfish: 2)
+    /// Internal iterative reduction: plies taken off a PV or expected cut node from this depth
+    /// when the table holds no move for it.
+    int iir_plies     = 1;
+    int iir_min_depth = 6;
+    // The root's aspiration window.
+    int aspiration_delta = 40; ///< the first window's half-width; it grows by half on each fail
+    /// 1: each fail-high in a row searches the root one ply shallower (Stockfish's
+    /// failedHighCnt), so that a rising score is confirmed cheaply; a fail-low resets it.
+    int aspiration_fail_high = 0;
     // Move ordering.
     int quiet_check_bonus = 0; ///< a quiet check that keeps its piece (SEE >= -75; YaneuraOu)
     int threat_escape     = 20000; ///< a threatened piece moved out of reach (search/threats.h)
@@ -180,6 +189,10 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"SingularMargin", &SearchParams::singular_margin, 0, 20},
     {"SingularDoubleMargin", &SearchParams::singular_double_margin, 0, 1000},
     {"AlphaRaiseReduces", &SearchParams::alpha_raise_reduces, 0, 3},
+    {"IirPlies", &SearchParams::iir_plies, 0, 4},
+    {"IirMinDepth", &SearchParams::iir_min_depth, 1, 30},
+    {"AspirationDelta", &SearchParams::aspiration_delta, 5, 500},
+    {"AspirationFailHigh", &SearchParams::aspiration_fail_high, 0, 1},
     {"QuietCheckBonus", &SearchParams::quiet_check_bonus, 0, 100000},
     {"ThreatEscape", &SearchParams::threat_escape, 0, 100000},
     {"ThreatInto", &SearchParams::threat_into, 0, 100000},

@@ -386,8 +386,9 @@ bool Searcher::drop_refuted_best(Position& pos, SearchResult& result, std::vecto
 
 Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool report_bounds,
                             const std::function<void(const SearchInfo&)>& on_info) {
-    Value delta = 40;
+    Value delta = params_.aspiration_delta;
     Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    int   failed_high = 0; // fail-highs in a row, with AspirationFailHigh
     if (root_depth_ >= 5 && previous != -VALUE_INFINITE) {
         alpha = std::max(previous - delta, -VALUE_INFINITE);
         beta  = std::min(previous + delta, VALUE_INFINITE);
@@ -395,19 +396,22 @@ Value Searcher::search_root(Position& pos, Stack* ss, Value previous, bool repor
     Move* const pv = ss->pv;
     while (true) {
         pv[0]             = Move::none();
-        const Value value = search(pos, ss, alpha, beta, root_depth_, true, false);
+        const int   depth = std::max(root_depth_ - failed_high, 1);
+        const Value value = search(pos, ss, alpha, beta, depth, true, false);
         if (stop_.load(std::memory_order_relaxed)) return value;
         Bound bound;
         // A mate score opens its side of the window at once: widening step by step towards
         // it would repeat the whole iteration a dozen times.
         if (value <= alpha) {
-            bound = BOUND_UPPER;
-            beta  = (alpha + beta) / 2;
+            bound       = BOUND_UPPER;
+            failed_high = 0;
+            beta        = (alpha + beta) / 2;
             alpha =
                 is_mate_score(value) ? -VALUE_INFINITE : std::max(value - delta, -VALUE_INFINITE);
         } else if (value >= beta) {
             bound = BOUND_LOWER;
             beta  = is_mate_score(value) ? VALUE_INFINITE : std::min(value + delta, VALUE_INFINITE);
+            if (params_.aspiration_fail_high && !is_mate_score(value)) ++failed_high;
         } else {
             return value;
         }

@@ -172,9 +172,9 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
 
     // Internal iterative reduction: without a stored move this node was never searched
     // deeply, and its move ordering is poor; a shallower search is cheaper and fills the table.
-    if (!node.root && !node.excluded && depth >= 6 && (pv_node || cut_node)
+    if (!node.root && !node.excluded && depth >= params_.iir_min_depth && (pv_node || cut_node)
         && !(node.tt_hit && node.tt.move16))
-        --node.depth;
+        node.depth = std::max(node.depth - params_.iir_plies, 1);
     return search_moves(pos, ss, node, alpha, beta);
 }
 

@@ -7,7 +7,8 @@
 // refuted a node, checking captures in quiescence, quiescence's pruning of promotions, its
 // sound upper bound, its repetition test and its stand pat on a stored bound, the check
 // extension off or on the PV only, capture history in the capture pruning, double
-// extensions): each one, switched on alone, changes the search (so the switch is wired) and
+// extensions, two plies of internal iterative reduction, the root's shallower search after a
+// fail-high): each one, switched on alone, changes the search (so the switch is wired) and
 // keeps the search's tactics; and the correction history's pieces behave as documented.
 
 #include <gtest/gtest.h>
@@ -61,6 +62,8 @@ const Switch SWITCHES[] = {
     {"CheckExtension", &SearchParams::check_extension, 2}, // on the PV only
     {"SeeCaptureHistoryDiv", &SearchParams::see_capture_history_div, 32},
     {"SingularDoubleMargin", &SearchParams::singular_double_margin, 20},
+    {"IirPlies", &SearchParams::iir_plies, 2},
+    {"AspirationFailHigh", &SearchParams::aspiration_fail_high, 1},
 };
 
 // A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.
