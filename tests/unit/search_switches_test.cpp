@@ -13,7 +13,9 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <mutex>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -66,6 +68,11 @@ const Switch SWITCHES[] = {
     {"AspirationFailHigh", &SearchParams::aspiration_fail_high, 1},
 };
 
+// How GoogleTest names a switch in its messages (otherwise the struct's bytes, pointers included).
+void PrintTo(const Switch& sw, std::ostream* os) {
+    *os << sw.name << '=' << sw.on;
+}
+
 // A fixed-depth search of `sfen` with `sw` switched on (or none): its move and last score.
 struct Answer {
     std::string move;
@@ -99,11 +106,23 @@ uint64_t bench_nodes(const Switch* sw, int depth) {
     return engine.bench(depth).nodes;
 }
 
-TEST(SearchSwitches, EachChangesTheSearchOfTheBenchPositions) {
-    const uint64_t base = bench_nodes(nullptr, 7);
-    for (const Switch& sw : SWITCHES)
-        EXPECT_NE(bench_nodes(&sw, 7), base) << sw.name << " changes nothing";
+// The switches in groups, each group a test of its own against one search with none: a test
+// per switch would search the bench once more each, and one test for all of them came near
+// its timeout under the sanitizers on a loaded machine.
+constexpr int SWITCH_GROUPS = 4;
+
+class SwitchGroup : public ::testing::TestWithParam<int> { };
+
+TEST_P(SwitchGroup, EachChangesTheSearchOfTheBenchPositions) {
+    const uint64_t base  = bench_nodes(nullptr, 7);
+    int            tried = 0;
+    for (size_t i = static_cast<size_t>(GetParam()); i < std::size(SWITCHES);
+         i += SWITCH_GROUPS, ++tried)
+        EXPECT_NE(bench_nodes(&SWITCHES[i], 7), base) << SWITCHES[i].name << " changes nothing";
+    EXPECT_GT(tried, 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(SearchSwitches, SwitchGroup, ::testing::Range(0, SWITCH_GROUPS));
 
 // Whole-ply reductions truncate a half-ply weight away; fractional ones sum it and round
 // once, so that a tuner's small steps act.
@@ -118,18 +137,23 @@ TEST(SearchSwitches, HalfAPlyOfReductionActsOnlyWhenFractional) {
     EXPECT_NE(nodes(1, LMR_GRAIN * 3 / 2), nodes(1, LMR_GRAIN));
 }
 
-TEST(SearchSwitches, EachKeepsTheTactics) {
-    for (const Switch& sw : SWITCHES) {
-        // A rook attacked by a silver and defended by nothing.
-        EXPECT_EQ(search(&sw, "4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1", 6).move.substr(0, 4), "4f5e")
-            << sw.name;
-        // A mate in one by a gold drop, and a mate in 3 with no attacking king.
-        const Answer one = search(&sw, "4k4/9/4G4/9/9/9/9/9/4K4 b G 1", 5);
-        EXPECT_EQ(one.score, mate_in(1)) << sw.name;
-        const Answer three = search(&sw, "k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 1", 7);
-        EXPECT_EQ(three.score, mate_in(3)) << sw.name;
-    }
+class SwitchTactics : public ::testing::TestWithParam<Switch> { };
+
+TEST_P(SwitchTactics, KeepsTheTactics) {
+    const Switch& sw = GetParam();
+    // A rook attacked by a silver and defended by nothing.
+    EXPECT_EQ(search(&sw, "4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1", 6).move.substr(0, 4), "4f5e");
+    // A mate in one by a gold drop, and a mate in 3 with no attacking king.
+    EXPECT_EQ(search(&sw, "4k4/9/4G4/9/9/9/9/9/4K4 b G 1", 5).score, mate_in(1));
+    EXPECT_EQ(search(&sw, "k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 1", 7).score, mate_in(3));
 }
+
+// One test per switch, named by the switch and its value (QuietPromotions_0, ...).
+INSTANTIATE_TEST_SUITE_P(SearchSwitches, SwitchTactics, ::testing::ValuesIn(SWITCHES),
+                         [](const ::testing::TestParamInfo<Switch>& param) {
+                             return std::string(param.param.name) + "_"
+                                  + std::to_string(param.param.on);
+                         });
 
 // With QsRepetition, a move at depth 1 that repeats the position is scored as the draw it is,
 // not by the net: quiescence's first node tests repetition as the main search's nodes do.
