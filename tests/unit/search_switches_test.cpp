@@ -110,16 +110,14 @@ uint64_t bench_nodes(const Switch* sw, int depth) {
 // per switch would search the bench once more each, and one test for all of them came near
 // its timeout under the sanitizers on a loaded machine.
 constexpr int SWITCH_GROUPS = 4;
+static_assert(std::size(SWITCHES) >= SWITCH_GROUPS, "every group holds a switch");
 
 class SwitchGroup : public ::testing::TestWithParam<int> { };
 
 TEST_P(SwitchGroup, EachChangesTheSearchOfTheBenchPositions) {
-    const uint64_t base  = bench_nodes(nullptr, 7);
-    int            tried = 0;
-    for (size_t i = static_cast<size_t>(GetParam()); i < std::size(SWITCHES);
-         i += SWITCH_GROUPS, ++tried)
+    const uint64_t base = bench_nodes(nullptr, 7);
+    for (size_t i = static_cast<size_t>(GetParam()); i < std::size(SWITCHES); i += SWITCH_GROUPS)
         EXPECT_NE(bench_nodes(&SWITCHES[i], 7), base) << SWITCHES[i].name << " changes nothing";
-    EXPECT_GT(tried, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(SearchSwitches, SwitchGroup, ::testing::Range(0, SWITCH_GROUPS));
@@ -150,9 +148,8 @@ TEST_P(SwitchTactics, KeepsTheTactics) {
 
 // One test per switch, named by the switch and its value (QuietPromotions_0, ...).
 INSTANTIATE_TEST_SUITE_P(SearchSwitches, SwitchTactics, ::testing::ValuesIn(SWITCHES),
-                         [](const ::testing::TestParamInfo<Switch>& param) {
-                             return std::string(param.param.name) + "_"
-                                  + std::to_string(param.param.on);
+                         [](const ::testing::TestParamInfo<Switch>& p) {
+                             return std::string(p.param.name) + "_" + std::to_string(p.param.on);
                          });
 
 // With QsRepetition, a move at depth 1 that repeats the position is scored as the draw it is,
