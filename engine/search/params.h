@@ -38,6 +38,10 @@ struct SearchParams {
     int lmr_tt_capture    = 0; ///< a quiet move this more where the stored move is a capture
     int lmr_cutoffs       = 0; ///< this more when this node's children failed high over 3 times
     int lmr_research      = 0; ///< 1: the re-search deeper or shallower by the reduced result
+    /// 1: the first null-window search of every move after the first expects its child to
+    /// fail high (an expected cut node), reduced or not, as Stockfish's and YaneuraOu's do;
+    /// 0: a move searched at full depth alternates the node types as the first move does.
+    int late_moves_cut = 0;
     /// Less at a node on a PV or once on one (the table's flag, Stockfish's ttPv), in 1/1024
     /// plies; the PV node's own relief (lmr_pv_node) comes on top.
     int lmr_tt_pv = 0;
@@ -55,6 +59,9 @@ struct SearchParams {
     int see_quiet             = 35; ///< quiet SEE threshold -this * reduced depth^2
     int see_capture           = 100; ///< capture SEE threshold -this * depth
     int see_capture_max_depth = 6;
+    /// 1: evasions are pruned too, by the SEE and history rules (not by move count or
+    /// futility), as Stockfish and YaneuraOu prune them; 0: every evasion is searched.
+    int prune_in_check = 0;
     /// A capture's SEE threshold moves by its capture history / this, at most by the
     /// threshold itself either way (Stockfish); 0: no history in the capture pruning.
     int see_capture_history_div = 0;
@@ -151,10 +158,12 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"LmrTtCapture", &SearchParams::lmr_tt_capture, 0, 5 * LMR_GRAIN},
     {"LmrCutoffs", &SearchParams::lmr_cutoffs, 0, 5 * LMR_GRAIN},
     {"LmrResearch", &SearchParams::lmr_research, 0, 1},
+    {"LateMovesCut", &SearchParams::late_moves_cut, 0, 1},
     {"LmrTtPv", &SearchParams::lmr_tt_pv, 0, 5 * LMR_GRAIN},
     {"LmpBase", &SearchParams::lmp_base, 0, 50},
     {"LmpMaxDepth", &SearchParams::lmp_max_depth, 0, 100},
     {"LmpChecks", &SearchParams::lmp_checks, 0, 1},
+    {"PruneInCheck", &SearchParams::prune_in_check, 0, 1},
     {"HistoryPruneDepth", &SearchParams::history_prune_depth, 0, 20},
     {"HistoryPruneMargin", &SearchParams::history_prune_margin, 0, 100000},
     {"PruneHistoryDiv", &SearchParams::prune_history_div, 0, 100000},

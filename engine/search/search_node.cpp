@@ -208,8 +208,8 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
         const MoveInfo move{m, is_capture(pos, m) || tactical_promotion(m), pos.gives_check(m)};
 
         // Shallow pruning once a move has avoided being mated.
-        if (!node.root && !node.in_check && best > VALUE_MATED_IN_MAX_PLY
-            && prune_move(pos, ss, node, move, move_count, alpha))
+        if (!node.root && (!node.in_check || params_.prune_in_check)
+            && best > VALUE_MATED_IN_MAX_PLY && prune_move(pos, ss, node, move, move_count, alpha))
             continue;
 
         int extension = 0;
@@ -357,7 +357,9 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
                           const MoveInfo& move, int move_count, Value alpha) const {
     const Move m     = move.m;
     const int  depth = node.depth;
-    const bool late  = depth <= params_.lmp_max_depth
+    // No move-count pruning or futility among evasions (only with PruneInCheck): the first
+    // would skip the only escapes, the second has no static evaluation to read.
+    const bool late = !node.in_check && depth <= params_.lmp_max_depth
                    && move_count > (params_.lmp_base + depth * depth) / (2 - node.improving);
     if (move.gives_check) {
         // A check is pruned only when it loses much material near the leaves (shogi's drops
@@ -393,7 +395,7 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
         && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
         return true;
     const Value eval = params_.futility_static_eval ? ss->static_eval : node.eval;
-    if (lmr_depth < params_.futility_max_depth
+    if (!node.in_check && lmr_depth < params_.futility_max_depth
         && eval + params_.futility_base + params_.futility_per_depth * lmr_depth <= alpha)
         return true; // futility
     return !see_ge(pos, m, -params_.see_quiet * lmr_depth * lmr_depth);
@@ -460,9 +462,9 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
                     !node.pv_node && !node.cut_node);
     } else {
         // A reduced search expects its child to fail high; a move searched at full depth
-        // alternates the node types as the first move does.
+        // alternates the node types as the first move does, unless LateMovesCut.
         v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, false,
-                    reducible || !node.cut_node);
+                    reducible || !node.cut_node || params_.late_moves_cut);
         if (v > alpha && r > 0) {
             const int reduced = new_depth - r;
             // A result well above the best so far deserves more depth, one barely above it

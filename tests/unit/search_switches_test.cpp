@@ -8,8 +8,9 @@
 // sound upper bound, its repetition test and its stand pat on a stored bound, the check
 // extension off or on the PV only, capture history in the capture pruning, double
 // extensions, two plies of internal iterative reduction, the root's shallower search after a
-// fail-high): each one, switched on alone, changes the search (so the switch is wired) and
-// keeps the search's tactics; and the correction history's pieces behave as documented.
+// fail-high, later moves' children as expected cut nodes, evasions pruned): each one,
+// switched on alone, changes the search (so the switch is wired) and keeps the search's
+// tactics; and the correction history's pieces behave as documented.
 
 #include <gtest/gtest.h>
 
@@ -40,6 +41,8 @@ const Switch SWITCHES[] = {
     {"LmrTtCapture", &SearchParams::lmr_tt_capture, LMR_GRAIN},
     {"LmrCutoffs", &SearchParams::lmr_cutoffs, LMR_GRAIN},
     {"LmrResearch", &SearchParams::lmr_research, 1},
+    {"LateMovesCut", &SearchParams::late_moves_cut, 1},
+    {"PruneInCheck", &SearchParams::prune_in_check, 1},
     {"LmrTtPv", &SearchParams::lmr_tt_pv, LMR_GRAIN},
     {"RfpNotTtPv", &SearchParams::rfp_not_tt_pv, 1},
     {"ProbcutMargin", &SearchParams::probcut_margin, 200},
