@@ -129,7 +129,9 @@ match_summary() {
     python3 "$root/scripts/summarize_match.py" "$dir/match" --sprt 0,50 >"$dir/sum.txt" &&
     # The sum of one run says what the runner said.
     diff <(grep -E "$lines" "$dir/match/summary.txt") <(grep -E "$lines" "$dir/sum.txt") &&
-    python3 "$root/scripts/summarize_match.py" "$dir/match:1" "$dir/match" | grep -qx 'games 7' &&
+    # grep reads to the end (no -q), so that the summary never writes into a closed pipe.
+    python3 "$root/scripts/summarize_match.py" "$dir/match:1" "$dir/match" |
+    grep -x 'games 7' >/dev/null &&
     # A run given by its totals alone counts as its folder does.
     wdl=$(grep -oP '^engine1 W/D/L: \K[0-9/]+' "$dir/sum.txt") &&
     diff <(grep -E '^(Elo|SPRT) ' "$dir/sum.txt") <(python3 "$root/scripts/summarize_match.py" \
