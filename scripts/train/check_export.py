@@ -20,6 +20,7 @@ import numpy as np
 import torch
 
 import nnue_model as nm
+from train import targets
 
 BUILT_IN_NET = pathlib.Path(__file__).resolve().parents[2] / "engine" / "eval" / "nnue" / "tsubame.nnue"
 
@@ -90,8 +91,8 @@ def main():
 def loss(scores, records, lam, k):
     """train.py's loss of integer scores (centipawns) against the records' targets."""
     p = torch.sigmoid(torch.from_numpy(scores.astype(np.float32)) / k)
-    s = torch.sigmoid(torch.from_numpy(records["score"].astype(np.float32)) / k)
-    t = lam * s + (1 - lam) * torch.from_numpy((records["result"].astype(np.float32) + 1) / 2)
+    # train.py's targets: a record without a game result (NO_RESULT) has its score alone.
+    t = targets(records, lam, k)
     eps = 1e-7
     return (t * torch.log((t + eps) / (p + eps))
             + (1 - t) * torch.log((1 - t + eps) / (1 - p + eps))).mean().item()
