@@ -83,11 +83,20 @@ struct SearchParams {
     /// in that direction, as the main search's pruning reads it; 0: the corrected evaluation.
     int qs_tt_stand_pat = 0;
     // Node pruning.
-    int razor_margin      = 300; ///< per ply
-    int razor_max_depth   = 2;
-    int rfp_margin        = 145; ///< reverse futility margin per ply
-    int rfp_max_depth     = 10;
-    int rfp_not_tt_pv     = 0; ///< 1: no reverse futility at a node once on a PV (Stockfish)
+    int razor_margin    = 300; ///< per ply
+    int razor_max_depth = 2;
+    int rfp_margin      = 145; ///< reverse futility margin per ply
+    int rfp_max_depth   = 10;
+    int rfp_not_tt_pv   = 0; ///< 1: no reverse futility at a node once on a PV (Stockfish)
+    /// Reverse futility's margin falls by the history score of the move that led to the node
+    /// / this, and rises by it for a move with a bad one (Stockfish's statScore of the parent):
+    /// the reply to a poorly ordered move is pruned sooner; 0: no history in the margin.
+    int rfp_history_div = 0;
+    /// 1: a fail-high's value is pulled towards beta, the more the shallower the node:
+    /// (value * depth + beta) / (depth + 1) at non-PV nodes, (value + beta) / 2 on
+    /// quiescence's stand pat and (3 * value + beta) / 4 at its end (Stockfish), so that
+    /// optimistic lower bounds feed the pruning above less; 0: the value as found.
+    int fail_high_damp    = 0;
     int nmp_min_depth     = 3;
     int nmp_r_base        = 4; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
     int nmp_r_div         = 4;
@@ -132,6 +141,20 @@ struct SearchParams {
     /// Bit k-1 set: the continuation history of the move k plies back orders the quiet moves
     /// and learns from cut-offs (k = 1..6; default 1, 2 and 4).
     int continuation_plies = 0b001011;
+    /// Weights, in per cent, of the butterfly history and of the last move's continuation
+    /// history in the order of quiet moves (YaneuraOu orders by main + 2 * the last move's
+    /// continuation + ...); the reductions and the pruning keep 200 and 100.
+    int order_main_pct  = 200;
+    int order_cont1_pct = 100;
+    /// The continuation histories learn this per cent of the butterfly history's bonus
+    /// (YaneuraOu's learn about three quarters of it, within a larger bound).
+    int cont_bonus_pct = 100;
+    /// The butterfly history is divided by this when a search begins (aged); 1: kept whole.
+    int history_age_div = 2;
+    /// A reduced move that failed high and was searched again at full depth: its continuation
+    /// histories learn this per cent of a cut-off's bonus at that depth if it then failed high
+    /// again, its malus if it failed low (Stockfish's update after the re-search); 0: none.
+    int post_lmr_bonus = 0;
     // The static evaluation's correction (search/correction.h).
     int correction_weight = 108; ///< per cent of the learned correction added; 0: none
 };
@@ -186,6 +209,8 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"RfpMargin", &SearchParams::rfp_margin, 0, 500},
     {"RfpMaxDepth", &SearchParams::rfp_max_depth, 0, 30},
     {"RfpNotTtPv", &SearchParams::rfp_not_tt_pv, 0, 1},
+    {"RfpHistoryDiv", &SearchParams::rfp_history_div, 0, 100000},
+    {"FailHighDamp", &SearchParams::fail_high_damp, 0, 1},
     {"NmpMinDepth", &SearchParams::nmp_min_depth, 1, 20},
     {"NmpRBase", &SearchParams::nmp_r_base, 1, 20},
     {"NmpRDiv", &SearchParams::nmp_r_div, 1, 20},
@@ -211,6 +236,11 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 0, 1000},
     {"LowPlyHistory", &SearchParams::low_ply_history, 0, 64},
     {"ContinuationPlies", &SearchParams::continuation_plies, 1, 63},
+    {"OrderMainPct", &SearchParams::order_main_pct, 0, 800},
+    {"OrderCont1Pct", &SearchParams::order_cont1_pct, 0, 800},
+    {"ContBonusPct", &SearchParams::cont_bonus_pct, 0, 400},
+    {"HistoryAgeDiv", &SearchParams::history_age_div, 1, 64},
+    {"PostLmrBonus", &SearchParams::post_lmr_bonus, 0, 400},
     {"CorrectionWeight", &SearchParams::correction_weight, 0, 400},
 };
 

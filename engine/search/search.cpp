@@ -263,7 +263,7 @@ void Searcher::begin(Position& pos, const SearchLimits& limits, const SearchOpti
     for (auto& side : history_)
         for (auto& row : side)
             for (int& h : row)
-                h /= 2; // keep some knowledge from the previous search, as aged history
+                h /= params_.history_age_div; // keep some of the previous search's knowledge
     if (params_.low_ply_history) std::memset(low_ply_history_, 0, sizeof(low_ply_history_));
     if (thread_index_ == 0) tt_.new_search(); // once a search, not once a thread
 }
@@ -569,6 +569,7 @@ void Searcher::reward_refuting_move(const Position& pos, Stack* ss, int depth) {
 }
 
 void Searcher::update_continuation(Stack* ss, Move m, int bonus) {
+    bonus = bonus * params_.cont_bonus_pct / 100;
     for (int i = 0; i < continuation_ply_count_; ++i) {
         const int  back = continuation_plies_[i];
         const Move prev = (ss - back)->current;
@@ -620,6 +621,17 @@ int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
     return score;
 }
 
+int Searcher::order_score(const Stack* ss, Color us, Move m) const {
+    const Piece  pc    = m.moved_piece_after();
+    const Square to    = m.to();
+    int          score = history_[us][from_index(m)][to] * params_.order_main_pct / 100;
+    for (int i = 0; i < continuation_ply_count_; ++i) {
+        const int h = (*(ss - continuation_plies_[i])->cont_history)[pc][to];
+        score += continuation_plies_[i] == 1 ? h * params_.order_cont1_pct / 100 : h;
+    }
+    return score;
+}
+
 std::optional<Value> Searcher::qs_prunable_gain(const Position& pos, Move m) const {
     const bool  capture = is_capture(pos, m);
     const Value victim  = capture ? capture_value(type_of(pos.piece_on(m.to()))) : VALUE_ZERO;
@@ -665,6 +677,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         if (params_.qs_tt_stand_pat && tt_hit && !is_mate_score(tt_value))
             stand_pat = best = sharpened_eval(stand_pat, &tt, tt_value);
         if (best >= beta) {
+            if (params_.fail_high_damp && !is_mate_score(best)) best = (best + beta) / 2;
             // Stored so that the next visit skips the evaluation (most qsearch nodes end here).
             if (!tt_hit || tt.bound == BOUND_NONE)
                 tt_.store(key, value_to_tt(best, ply), BOUND_LOWER, 0, 0, eval, tt_pv);
@@ -732,6 +745,7 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
         }
     }
 
+    if (params_.fail_high_damp && best > beta && !is_mate_score(best)) best = (3 * best + beta) / 4;
     const Bound bound = best >= beta ? BOUND_LOWER : BOUND_UPPER;
     tt_.store(key, value_to_tt(best, ply), bound, 0,
               best_move != Move::none() ? best_move.to16() : 0, eval, tt_pv);

@@ -163,6 +163,9 @@ private:
         Value           static_eval  = VALUE_NONE; ///< Corrected (search/correction.h).
         int             cutoff_count = 0; ///< Beta cut-offs of this ply's nodes under one parent.
         int             double_extensions = 0; ///< Double extensions on the line to this ply.
+        /// The history score of `current` (0 for a tactical move or none), read by the
+        /// child's reverse futility (SearchParams::rfp_history_div).
+        int stat_score = 0;
         /// This node is on a principal variation, or its table entry says it was once
         /// (Stockfish's ttPv); stored again with the node's result.
         bool tt_pv = false;
@@ -356,8 +359,12 @@ private:
     /// Adds `bonus` to the continuation histories of the moves some plies back
     /// (SearchParams::continuation_plies).
     void update_continuation(Stack* ss, Move m, int bonus);
-    /// Quiet-move ordering score: butterfly history plus continuation histories.
+    /// Quiet-move history score, as the reductions and the pruning read it: twice the
+    /// butterfly history plus the continuation histories.
     int quiet_score(const Stack* ss, Color us, Move m) const;
+    /// Quiet-move ordering score: the same tables, weighted by SearchParams::order_main_pct
+    /// and order_cont1_pct.
+    int order_score(const Stack* ss, Color us, Move m) const;
     /// A promotion the search orders and searches with the captures; the others are quiet
     /// moves (SearchParams::quiet_promotions: 1 keeps only a pawn's, 2 a bishop's and a
     /// rook's too, 0 every one).

@@ -94,7 +94,7 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
         if (m == ss->killers[0]) return (1 << 26) + 2;
         if (m == ss->killers[1]) return (1 << 26) + 1;
         if (m == counter) return 1 << 26;
-        int score = quiet_score(ss, us, m);
+        int score = order_score(ss, us, m);
         if (params_.low_ply_history && ss->ply < LOW_PLY)
             score += params_.low_ply_history * low_ply_history_[ss->ply][from_index(m)][m.to()]
                    / (ss->ply + 1);
@@ -157,6 +157,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     (ss + 2)->cutoff_count                      = 0;
     (ss + 1)->double_extensions                 = ss->double_extensions; // null move, ProbCut
+    ss->stat_score = 0; // what the null move's and ProbCut's children read
 
     // One-move mate, tested before any pruning: a node that static measures would cut can
     // still be lost (or won) to a single drop. An entry of the main search means the node was
@@ -248,6 +249,10 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
 
     // No move: at the root when searchmoves allowed nothing, or the excluded move was the only one.
     if (move_count == 0) return node.excluded ? alpha : mated_in(ss->ply);
+    // A fail-high by far at a shallow node is likely an overestimate: pulled towards beta.
+    if (params_.fail_high_damp && best >= beta && !node.pv_node && !is_mate_score(best)
+        && !is_mate_score(beta))
+        best = (best * node.depth + beta) / (node.depth + 1);
     cutoff_stats_.node(expected_type(node.pv_node, node.cut_node));
     const bool best_is_capture = best_move != Move::none() && is_capture(pos, best_move);
     if (best >= beta && best_move != Move::none() && !best_is_capture
@@ -286,9 +291,12 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, const Node& 
     // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
     // Not on a mate score from the table: that needs the depth the table entry lacked. The
     // value returned lies between beta and eval, which limits the harm when it is wrong.
+    // A reply to a move with a poor history is pruned sooner (RfpHistoryDiv).
+    const Value history_margin =
+        params_.rfp_history_div ? (ss - 1)->stat_score / params_.rfp_history_div : 0;
     if (depth <= params_.rfp_max_depth && eval >= beta
-        && eval - params_.rfp_margin * (depth - 2 * node.improving) >= beta && !is_mate_score(eval)
-        && !(params_.rfp_not_tt_pv && ss->tt_pv))
+        && eval - params_.rfp_margin * (depth - 2 * node.improving) - history_margin >= beta
+        && !is_mate_score(eval) && !(params_.rfp_not_tt_pv && ss->tt_pv))
         return beta + (eval - beta) / 3;
     // Null move: if passing still leaves us above beta, the position is good enough.
     // Verified at high depth against zugzwang-like positions.
@@ -450,6 +458,8 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
                         && (!move.tactical || params_.lmr_captures);
     if (reducible)
         r = late_move_reduction(ss, node, move, pos.side_to_move(), move_count, new_depth);
+    ss->stat_score =
+        params_.rfp_history_div && !move.tactical ? quiet_score(ss, pos.side_to_move(), m) : 0;
     StateInfo st;
     make_move(pos, ss, m, st);
     (ss + 1)->null_ok = true;
@@ -471,8 +481,15 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
             // less (Stockfish).
             if (params_.lmr_research)
                 new_depth += (v > best + 50 + 2 * new_depth) - (v < best + 10);
-            if (new_depth > reduced)
+            if (new_depth > reduced) {
                 v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !node.cut_node);
+                // What the full depth said of a move the reduction doubted (PostLmrBonus).
+                const int bonus = v <= alpha ? -history_bonus(new_depth)
+                                : v >= beta  ? history_bonus(new_depth)
+                                             : 0;
+                if (params_.post_lmr_bonus && bonus && !stop_.load(std::memory_order_relaxed))
+                    update_continuation(ss, m, bonus * params_.post_lmr_bonus / 100);
+            }
         }
         // Every move that raises alpha at a PV node gets a full-window search, so that the
         // PV below it is its own and never a stale line of another move.

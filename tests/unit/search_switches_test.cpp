@@ -8,7 +8,10 @@
 // sound upper bound, its repetition test and its stand pat on a stored bound, the check
 // extension off or on the PV only, capture history in the capture pruning, double
 // extensions, two plies of internal iterative reduction, the root's shallower search after a
-// fail-high, later moves' children as expected cut nodes, evasions pruned): each one,
+// fail-high, later moves' children as expected cut nodes, evasions pruned, the parent move's
+// history in reverse futility, fail-high values pulled towards beta, the history tables'
+// weights in the order, the continuation histories' rate, the butterfly history's aging, the
+// continuation update after a re-search): each one,
 // switched on alone, changes the search (so the switch is wired) and keeps the search's
 // tactics; and the correction history's pieces behave as documented.
 
@@ -69,6 +72,13 @@ const Switch SWITCHES[] = {
     {"SingularDoubleMargin", &SearchParams::singular_double_margin, 20},
     {"IirPlies", &SearchParams::iir_plies, 2},
     {"AspirationFailHigh", &SearchParams::aspiration_fail_high, 1},
+    {"RfpHistoryDiv", &SearchParams::rfp_history_div, 600},
+    {"FailHighDamp", &SearchParams::fail_high_damp, 1},
+    {"OrderMainPct", &SearchParams::order_main_pct, 100}, // 200 by default
+    {"OrderCont1Pct", &SearchParams::order_cont1_pct, 200}, // 100 by default
+    {"ContBonusPct", &SearchParams::cont_bonus_pct, 50}, // 100 by default
+    {"HistoryAgeDiv", &SearchParams::history_age_div, 1}, // 2 by default: no aging
+    {"PostLmrBonus", &SearchParams::post_lmr_bonus, 100},
 };
 
 // How GoogleTest names a switch in its messages (otherwise the struct's bytes, pointers included).
