@@ -122,7 +122,7 @@ uint64_t bench_nodes(const Switch* sw, int depth) {
 // The switches in groups, each group a test of its own against one search with none: a test
 // per switch would search the bench once more each, and one test for all of them came near
 // its timeout under the sanitizers on a loaded machine.
-constexpr int SWITCH_GROUPS = 4;
+constexpr int SWITCH_GROUPS = 8;
 static_assert(std::size(SWITCHES) >= SWITCH_GROUPS, "every group holds a switch");
 
 class SwitchGroup : public ::testing::TestWithParam<int> { };
