@@ -612,24 +612,23 @@ void Searcher::update_correction(const Position& pos, const Stack* ss, Value bes
     if (last) apply_bonus(*last, bonus, CORRECTION_LIMIT);
 }
 
-int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
+int Searcher::history_score(const Stack* ss, Color us, Move m, int main_pct, int cont1_pct) const {
     const Piece  pc    = m.moved_piece_after();
     const Square to    = m.to();
-    int          score = 2 * history_[us][from_index(m)][to];
-    for (int i = 0; i < continuation_ply_count_; ++i)
-        score += (*(ss - continuation_plies_[i])->cont_history)[pc][to];
+    int          score = history_[us][from_index(m)][to] * main_pct / 100;
+    for (int i = 0; i < continuation_ply_count_; ++i) {
+        const int h = (*(ss - continuation_plies_[i])->cont_history)[pc][to];
+        score += continuation_plies_[i] == 1 ? h * cont1_pct / 100 : h;
+    }
     return score;
 }
 
+int Searcher::quiet_score(const Stack* ss, Color us, Move m) const {
+    return history_score(ss, us, m, 200, 100);
+}
+
 int Searcher::order_score(const Stack* ss, Color us, Move m) const {
-    const Piece  pc    = m.moved_piece_after();
-    const Square to    = m.to();
-    int          score = history_[us][from_index(m)][to] * params_.order_main_pct / 100;
-    for (int i = 0; i < continuation_ply_count_; ++i) {
-        const int h = (*(ss - continuation_plies_[i])->cont_history)[pc][to];
-        score += continuation_plies_[i] == 1 ? h * params_.order_cont1_pct / 100 : h;
-    }
-    return score;
+    return history_score(ss, us, m, params_.order_main_pct, params_.order_cont1_pct);
 }
 
 std::optional<Value> Searcher::qs_prunable_gain(const Position& pos, Move m) const {

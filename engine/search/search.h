@@ -359,6 +359,9 @@ private:
     /// Adds `bonus` to the continuation histories of the moves some plies back
     /// (SearchParams::continuation_plies).
     void update_continuation(Stack* ss, Move m, int bonus);
+    /// A quiet move's butterfly history and continuation histories summed, the butterfly's
+    /// and the last move's continuation's weighted by main_pct and cont1_pct per cent.
+    int history_score(const Stack* ss, Color us, Move m, int main_pct, int cont1_pct) const;
     /// Quiet-move history score, as the reductions and the pruning read it: twice the
     /// butterfly history plus the continuation histories.
     int quiet_score(const Stack* ss, Color us, Move m) const;

@@ -484,11 +484,11 @@ Value Searcher::search_move(Position& pos, Stack* ss, const Node& node, const Mo
             if (new_depth > reduced) {
                 v = -search(pos, ss + 1, -alpha - 1, -alpha, new_depth, false, !node.cut_node);
                 // What the full depth said of a move the reduction doubted (PostLmrBonus).
-                const int bonus = v <= alpha ? -history_bonus(new_depth)
-                                : v >= beta  ? history_bonus(new_depth)
-                                             : 0;
-                if (params_.post_lmr_bonus && bonus && !stop_.load(std::memory_order_relaxed))
-                    update_continuation(ss, m, bonus * params_.post_lmr_bonus / 100);
+                if (params_.post_lmr_bonus && (v <= alpha || v >= beta)
+                    && !stop_.load(std::memory_order_relaxed)) {
+                    const int bonus = history_bonus(new_depth) * params_.post_lmr_bonus / 100;
+                    update_continuation(ss, m, v >= beta ? bonus : -bonus);
+                }
             }
         }
         // Every move that raises alpha at a PV node gets a full-window search, so that the

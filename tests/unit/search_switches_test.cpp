@@ -77,7 +77,7 @@ const Switch SWITCHES[] = {
     {"OrderMainPct", &SearchParams::order_main_pct, 100}, // 200 by default
     {"OrderCont1Pct", &SearchParams::order_cont1_pct, 200}, // 100 by default
     {"ContBonusPct", &SearchParams::cont_bonus_pct, 50}, // 100 by default
-    {"HistoryAgeDiv", &SearchParams::history_age_div, 1}, // 2 by default: no aging
+    {"HistoryAgeDiv", &SearchParams::history_age_div, 1}, // 2 by default; 1: no aging
     {"PostLmrBonus", &SearchParams::post_lmr_bonus, 100},
 };
 
