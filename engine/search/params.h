@@ -46,12 +46,15 @@ struct SearchParams {
     /// plies; the PV node's own relief (lmr_pv_node) comes on top.
     int lmr_tt_pv = 0;
     // Shallow pruning of moves.
-    int lmp_base              = 3; ///< late move pruning after (base + depth^2) / (2 - improving)
-    int lmp_max_depth         = 6;
-    int lmp_checks            = 0; ///< 1: quiet checks are late-move pruned too (YaneuraOu)
-    int history_prune_depth   = 3; ///< reduced depths below which two bad continuations prune
-    int history_prune_margin  = 0; ///< a quiet move whose history < -this * depth is pruned
-    int prune_history_div     = 0; ///< the reduced depth of pruning + quiet history / this
+    int lmp_base             = 3; ///< late move pruning after (base + depth^2) / (2 - improving)
+    int lmp_max_depth        = 6;
+    int lmp_checks           = 0; ///< 1: quiet checks are late-move pruned too (YaneuraOu)
+    int history_prune_depth  = 3; ///< reduced depths below which two bad continuations prune
+    int history_prune_margin = 0; ///< a quiet move whose history < -this * depth is pruned
+    int prune_history_div    = 0; ///< the reduced depth of pruning + quiet history / this
+    /// A quiet move whose last two continuation histories sum below -this * depth is pruned
+    /// at any depth (Stockfish's continuation-history pruning); 0: none.
+    int cont_prune_margin     = 0;
     int futility_base         = 100;
     int futility_per_depth    = 120;
     int futility_max_depth    = 12; ///< reduced depths below which quiet futility applies
@@ -82,6 +85,13 @@ struct SearchParams {
     /// 1: quiescence's stand-pat value is the stored search value where the entry bounds it
     /// in that direction, as the main search's pruning reads it; 0: the corrected evaluation.
     int qs_tt_stand_pat = 0;
+    /// Quiescence's futility by exchange: far below alpha (stand pat + this <= alpha), a
+    /// capture that does not win material by SEE is skipped, and the node's result counts
+    /// stand pat + this (Stockfish's futilityBase); 0: only the delta pruning.
+    int qs_see_futility = 0;
+    /// Quiescence skips a capture that loses more than this by SEE (YaneuraOu and Stockfish
+    /// let one lose up to about a pawn); 0: every losing capture is skipped.
+    int qs_see_margin = 0;
     // Node pruning.
     int razor_margin    = 300; ///< per ply
     int razor_max_depth = 2;
@@ -96,7 +106,12 @@ struct SearchParams {
     /// (value * depth + beta) / (depth + 1) at non-PV nodes, (value + beta) / 2 on
     /// quiescence's stand pat and (3 * value + beta) / 4 at its end (Stockfish), so that
     /// optimistic lower bounds feed the pruning above less; 0: the value as found.
-    int fail_high_damp    = 0;
+    int fail_high_damp = 0;
+    /// A stored result cuts a non-PV node only if its direction matches the node's expected
+    /// type (a lower bound at a cut node, an upper bound at an all node) below this depth, and
+    /// a lower bound above beta must be a ply deeper than the node (Stockfish: 6); 0: any
+    /// usable bound.
+    int tt_cut_node_type  = 0;
     int nmp_min_depth     = 3;
     int nmp_r_base        = 4; ///< null-move reduction: base + depth / div + min(excess / 200, 3)
     int nmp_r_div         = 4;
@@ -135,6 +150,10 @@ struct SearchParams {
     /// bonus (Stockfish's "prior countermove" bonus); 0: not at all.
     int fail_low_prior_bonus = 0;
     int capture_history_div  = 0; ///< capture ordering + capture history / this; 0: none
+    /// A capture is ordered among the good ones if its SEE is at least -(7 * the victim's
+    /// value + its capture history) / this (Stockfish: 18), so that taking a valuable piece
+    /// comes early even at a small loss; 0: SEE >= 0.
+    int good_capture_div = 0;
     /// A quiet move at ply p < LOW_PLY from the root is ordered + this * low-ply history /
     /// (p + 1) (Stockfish: 8); 0: no low-ply history.
     int low_ply_history = 0;
@@ -190,6 +209,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"HistoryPruneDepth", &SearchParams::history_prune_depth, 0, 20},
     {"HistoryPruneMargin", &SearchParams::history_prune_margin, 0, 100000},
     {"PruneHistoryDiv", &SearchParams::prune_history_div, 0, 100000},
+    {"ContPruneMargin", &SearchParams::cont_prune_margin, 0, 100000},
     {"FutilityBase", &SearchParams::futility_base, 0, 1000},
     {"FutilityPerDepth", &SearchParams::futility_per_depth, 0, 1000},
     {"FutilityMaxDepth", &SearchParams::futility_max_depth, 0, 30},
@@ -204,6 +224,8 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"QsFutilityBest", &SearchParams::qs_futility_best, 0, 1},
     {"QsRepetition", &SearchParams::qs_repetition, 0, 1},
     {"QsTtStandPat", &SearchParams::qs_tt_stand_pat, 0, 1},
+    {"QsSeeFutility", &SearchParams::qs_see_futility, 0, 2000},
+    {"QsSeeMargin", &SearchParams::qs_see_margin, 0, 1000},
     {"RazorMargin", &SearchParams::razor_margin, 0, 2000},
     {"RazorMaxDepth", &SearchParams::razor_max_depth, 0, 20},
     {"RfpMargin", &SearchParams::rfp_margin, 0, 500},
@@ -211,6 +233,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"RfpNotTtPv", &SearchParams::rfp_not_tt_pv, 0, 1},
     {"RfpHistoryDiv", &SearchParams::rfp_history_div, 0, 100000},
     {"FailHighDamp", &SearchParams::fail_high_damp, 0, 1},
+    {"TtCutNodeType", &SearchParams::tt_cut_node_type, 0, 100},
     {"NmpMinDepth", &SearchParams::nmp_min_depth, 1, 20},
     {"NmpRBase", &SearchParams::nmp_r_base, 1, 20},
     {"NmpRDiv", &SearchParams::nmp_r_div, 1, 20},
@@ -234,6 +257,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"EvalDiffHistory", &SearchParams::eval_diff_history, 0, 1000},
     {"FailLowPriorBonus", &SearchParams::fail_low_prior_bonus, 0, 400},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 0, 1000},
+    {"GoodCaptureDiv", &SearchParams::good_capture_div, 0, 1000},
     {"LowPlyHistory", &SearchParams::low_ply_history, 0, 64},
     {"ContinuationPlies", &SearchParams::continuation_plies, 1, 63},
     {"OrderMainPct", &SearchParams::order_main_pct, 0, 800},

@@ -719,8 +719,16 @@ Value Searcher::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, bool 
                     if (params_.qs_futility_best) best = std::max(best, futility);
                     continue;
                 }
-                // Captures that lose material in the exchange.
-                if (!see_ge(pos, m, check ? Value(-90) : VALUE_ZERO)) continue;
+                // Far below alpha, only a capture that wins material can reach it
+                // (QsSeeFutility); the bound counts what the skipped one might have reached.
+                const Value futility_base = stand_pat + params_.qs_see_futility;
+                if (params_.qs_see_futility && !check && futility_base <= alpha
+                    && !see_ge(pos, m, Value(1))) {
+                    best = std::max(best, futility_base);
+                    continue;
+                }
+                // Captures that lose material in the exchange (more than QsSeeMargin).
+                if (!see_ge(pos, m, check ? Value(-90) : Value(-params_.qs_see_margin))) continue;
             }
             // Past the two best captures searched only recaptures (YaneuraOu): shogi positions
             // hold many capturable pieces, and most later captures only trade. Counted after

@@ -232,6 +232,13 @@ private:
         bool tactical    = false; ///< A capture, or a tactical_promotion().
         bool gives_check = false;
     };
+    /// Whether the stored result ends a non-PV node searched to `depth` against `beta`: a
+    /// bound in the right direction, deep enough, and with SearchParams::tt_cut_node_type in
+    /// the direction the node was expected to go.
+    bool tt_cuts(const Node& node, int depth, Value beta, bool cut_node) const;
+    /// The SEE a capture needs to be ordered among the good captures
+    /// (SearchParams::good_capture_div).
+    Value good_capture_threshold(const Position& pos, Move m) const;
     /// Fills the late-move-reduction table from the parameters.
     void init_reductions();
     /// The base late move reduction (plies) of the move_count-th move at `depth`.

@@ -73,6 +73,23 @@ int Searcher::late_move_reduction(const Stack* ss, const Node& node, const MoveI
     return std::min(plies, std::max(new_depth - 1, 0));
 }
 
+Value Searcher::good_capture_threshold(const Position& pos, Move m) const {
+    if (!params_.good_capture_div) return VALUE_ZERO;
+    const int victim = capture_value(type_of(pos.piece_on(m.to())));
+    return Value(-(7 * victim + capture_history_entry(pos, m)) / params_.good_capture_div);
+}
+
+bool Searcher::tt_cuts(const Node& node, int depth, Value beta, bool cut_node) const {
+    const bool fail_high = node.tt_value >= beta;
+    if (!(node.tt.bound & (fail_high ? BOUND_LOWER : BOUND_UPPER))) return false;
+    if (!params_.tt_cut_node_type) return node.tt.depth >= depth;
+    // A lower bound above beta is trusted from a deeper search only, and at shallow nodes only
+    // a result in the direction the node was expected to go (Stockfish): an unexpected one is
+    // searched again, so that a wrong guess does not spread through the table.
+    return node.tt.depth >= depth + (node.tt_value > beta)
+        && (depth >= params_.tt_cut_node_type || cut_node == fail_high);
+}
+
 // The ordering of a node's moves for MovePicker: the stored move, winning captures by value,
 // promotions, killers and the counter move, quiet moves by history, losing captures last.
 auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
@@ -88,7 +105,8 @@ auto Searcher::move_scorer(const Position& pos, Stack* ss, uint16_t tt_move16) {
         if (tt_move16 && m.to16() == tt_move16) return 1 << 30;
         // Captures that lose material by SEE go after the quiet moves.
         if (is_capture(pos, m))
-            return (see_ge(pos, m, 0) ? GOOD_CAPTURE_SCORE : -GOOD_CAPTURE_SCORE)
+            return (see_ge(pos, m, good_capture_threshold(pos, m)) ? GOOD_CAPTURE_SCORE
+                                                                   : -GOOD_CAPTURE_SCORE)
                  + capture_score(pos, m) + capture_history_score(pos, m);
         if (tactical_promotion(m)) return (1 << 27) + promotion_gain(m);
         if (m == ss->killers[0]) return (1 << 26) + 2;
@@ -130,8 +148,7 @@ Value Searcher::search(Position& pos, Stack* ss, Value alpha, Value beta, int de
     node.tt_hit   = tt_.probe(node.key, node.tt);
     node.tt_value = node.tt_hit ? value_from_tt(node.tt.value, ss->ply) : VALUE_NONE;
     if (!node.excluded) ss->tt_pv = pv_node || (node.tt_hit && node.tt.is_pv);
-    if (!pv_node && !node.excluded && node.tt_hit && node.tt.depth >= depth
-        && (node.tt.bound & (node.tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    if (!pv_node && !node.excluded && node.tt_hit && tt_cuts(node, depth, beta, cut_node))
         return node.tt_value;
 
     node.in_check = pos.in_check();
@@ -258,7 +275,9 @@ Value Searcher::search_moves(Position& pos, Stack* ss, Node& node, Value alpha, 
     if (best >= beta && best_move != Move::none() && !best_is_capture
         && !tactical_promotion(best_move))
         update_quiet_stats(ss, us, best_move, quiets, quiet_count, node.depth);
-    if (best >= beta && (params_.capture_history_div || params_.see_capture_history_div))
+    if (best >= beta
+        && (params_.capture_history_div || params_.see_capture_history_div
+            || params_.good_capture_div))
         update_capture_stats(pos, best_move, best_is_capture, captures, capture_count, node.depth);
     if (best_move == Move::none() && params_.fail_low_prior_bonus && !node.excluded)
         reward_refuting_move(pos, ss, node.depth);
@@ -398,10 +417,11 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
                      + (params_.prune_history_div ? history / params_.prune_history_div : 0),
                  0);
     const Piece pc = m.moved_piece_after();
+    const int   c1 = (*(ss - 1)->cont_history)[pc][m.to()];
+    const int   c2 = (*(ss - 2)->cont_history)[pc][m.to()];
+    if (params_.cont_prune_margin && c1 + c2 < -params_.cont_prune_margin * depth) return true;
     // Both recent continuations say this reply does not work.
-    if (lmr_depth < params_.history_prune_depth && (*(ss - 1)->cont_history)[pc][m.to()] < 0
-        && (*(ss - 2)->cont_history)[pc][m.to()] < 0)
-        return true;
+    if (lmr_depth < params_.history_prune_depth && c1 < 0 && c2 < 0) return true;
     const Value eval = params_.futility_static_eval ? ss->static_eval : node.eval;
     if (!node.in_check && lmr_depth < params_.futility_max_depth
         && eval + params_.futility_base + params_.futility_per_depth * lmr_depth <= alpha)

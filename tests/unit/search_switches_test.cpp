@@ -11,7 +11,9 @@
 // fail-high, later moves' children as expected cut nodes, evasions pruned, the parent move's
 // history in reverse futility, fail-high values pulled towards beta, the history tables'
 // weights in the order, the continuation histories' rate, the butterfly history's aging, the
-// continuation update after a re-search): each one,
+// continuation update after a re-search, quiescence's futility by exchange and its SEE margin,
+// the stored result's cut by node type, the good captures' threshold, continuation-history
+// pruning at any depth): each one,
 // switched on alone, changes the search (so the switch is wired) and keeps the search's
 // tactics; and the correction history's pieces behave as documented.
 
@@ -79,6 +81,11 @@ const Switch SWITCHES[] = {
     {"ContBonusPct", &SearchParams::cont_bonus_pct, 50}, // 100 by default
     {"HistoryAgeDiv", &SearchParams::history_age_div, 1}, // 2 by default; 1: no aging
     {"PostLmrBonus", &SearchParams::post_lmr_bonus, 100},
+    {"QsSeeFutility", &SearchParams::qs_see_futility, 170},
+    {"QsSeeMargin", &SearchParams::qs_see_margin, 90},
+    {"TtCutNodeType", &SearchParams::tt_cut_node_type, 6},
+    {"GoodCaptureDiv", &SearchParams::good_capture_div, 18},
+    {"ContPruneMargin", &SearchParams::cont_prune_margin, 2000},
 };
 
 // How GoogleTest names a switch in its messages (otherwise the struct's bytes, pointers included).
