@@ -72,12 +72,16 @@ def fit_k(records):
     return (lo + hi) / 2
 
 
-def batch_loss(net, records, lam, k):
+def batch_loss(net, records, lam, k, power=0.0):
+    """The mean loss over a batch: the cross-entropy less the target's entropy, or with
+    power > 0 |target - prediction|^power in win probability (nnue-pytorch's loss, 2.5)."""
     us = torch.from_numpy(records["us"].astype(np.int64))
     them = torch.from_numpy(records["them"].astype(np.int64))
     # The net's output times SCORE_SCALE is centipawns, read with the same K as the labels.
     p = torch.sigmoid(net(us, them) * (nm.SCORE_SCALE / k))
     t = targets(records, lam, k)
+    if power > 0:
+        return (t - p).abs().pow(power).mean()
     eps = 1e-7
     # Cross-entropy minus the target's own entropy: 0 for a perfect prediction.
     return (t * torch.log((t + eps) / (p + eps))
@@ -187,6 +191,10 @@ def main():
                     "its data insists")
     ap.add_argument("--dropout", type=float, default=0.1,
                     help="training only: share of the first layer's outputs zeroed per position")
+    ap.add_argument("--loss-power", type=float, default=0.0,
+                    help="train on |target - prediction|^P in win probability (nnue-pytorch: "
+                         "2.5); 0: the cross-entropy. Validation always reports the "
+                         "cross-entropy, so that recipes compare")
     ap.add_argument("--ema", type=float, default=0.0,
                     help="decay per batch of an exponential moving average of the weights "
                     "(e.g. 0.99); when set, the average is validated and exported (default 0: off)")
@@ -263,7 +271,7 @@ def main():
         began, total = time.time(), 0.0
         for b in range(batches):
             part = train[order[b * args.batch:(b + 1) * args.batch]]
-            loss = batch_loss(net, part, args.lam, k)
+            loss = batch_loss(net, part, args.lam, k, args.loss_power)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -318,6 +326,7 @@ def main():
                    f"lr {args.lr} (L1 x{args.l1_lr_scale}) {schedule_name(args)} lambda {args.lam} K {k:.1f} batch {args.batch} "
                    f"leak {args.leak} ft-decay {args.ft_decay} ft-lr x{args.ft_lr_scale} stacks {args.stacks} seed {args.seed}"
                    f"{f' ema {args.ema}' if args.ema else ''}"
+                   f"{f' loss-power {args.loss_power}' if args.loss_power else ''}"
                    f"{' score-only ' + ','.join(args.score_only) if args.score_only else ''}"
                    f"{' init ' + os.path.basename(args.init) if args.init else ''}; "
                    f"best epoch {best[1]}: train {history[best[1] - 1][1]:.5f} val {best[0]:.5f}")
