@@ -417,11 +417,12 @@ bool Searcher::prune_move(const Position& pos, const Stack* ss, const Node& node
                      + (params_.prune_history_div ? history / params_.prune_history_div : 0),
                  0);
     const Piece pc = m.moved_piece_after();
-    const int   c1 = (*(ss - 1)->cont_history)[pc][m.to()];
-    const int   c2 = (*(ss - 2)->cont_history)[pc][m.to()];
-    if (params_.cont_prune_margin && c1 + c2 < -params_.cont_prune_margin * depth) return true;
+    // Read only where a rule asks: most moves reach neither.
+    const auto cont = [&](int back) { return int((*(ss - back)->cont_history)[pc][m.to()]); };
+    if (params_.cont_prune_margin && cont(1) + cont(2) < -params_.cont_prune_margin * depth)
+        return true;
     // Both recent continuations say this reply does not work.
-    if (lmr_depth < params_.history_prune_depth && c1 < 0 && c2 < 0) return true;
+    if (lmr_depth < params_.history_prune_depth && cont(1) < 0 && cont(2) < 0) return true;
     const Value eval = params_.futility_static_eval ? ss->static_eval : node.eval;
     if (!node.in_check && lmr_depth < params_.futility_max_depth
         && eval + params_.futility_base + params_.futility_per_depth * lmr_depth <= alpha)
