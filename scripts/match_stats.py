@@ -48,9 +48,10 @@ def sprt_llr(wins, draws, losses, elo0, elo1):
     n = wins + draws + losses
     if n == 0:
         return 0.0
-    mean, variance = trinomial(wins, draws, losses)
-    if not variance > 0:  # one kind of result only: half a game of each kind is added
-        variance = trinomial(wins + 0.5, draws + 0.5, losses + 0.5)[1]
+    mean = trinomial(wins, draws, losses)[0]
+    # Half a game of each kind in the variance, as `tsubame match` does: a one-sided start
+    # has the spread of one tail only (9/1/0 read 4.2 at [0, 15] with the sample's own).
+    variance = trinomial(wins + 0.5, draws + 0.5, losses + 0.5)[1]
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
 

@@ -109,7 +109,8 @@ def main():
         elo0, elo1, alpha, beta = values if len(values) == 4 else values + [0.05, 0.05]
         lower, upper = sprt_bounds(alpha, beta)
         llr = sprt_llr(wins, draws, losses, elo0, elo1)
-        decision = "H1" if llr >= upper else "H0" if llr <= lower else "no decision"
+        decision = ("accepted H1" if llr >= upper else "accepted H0" if llr <= lower
+                    else "no decision")
         print(f"SPRT elo0 {elo0:.1f} elo1 {elo1:.1f} alpha {alpha:g} beta {beta:g}: "
               f"LLR {llr:.3f} bounds ({lower:.3f}, {upper:.3f}) {decision}")
     print("termination reasons" + runs_only + ":")

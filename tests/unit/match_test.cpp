@@ -423,10 +423,24 @@ TEST(MatchReport, SummaryKeepsTheSprtDecisionThatStoppedTheMatch) {
     EXPECT_EQ(text.find("no decision"), std::string::npos) << text;
 }
 
+// A one-sided start has the spread of one tail only: with the sample's own variance 9/1/0 read
+// an LLR of 4.2 at [0, 15] and stopped a match of two nearly equal settings after ten games.
+// With half a game of each kind in the variance it decides nothing yet, and a side that wins
+// (or loses) every game still decides after 13.
+TEST(MatchStats, SprtDoesNotDecideOnAOneSidedStart) {
+    const SprtParams p{0, 15};
+    EXPECT_EQ(sprt_decision({9, 1, 0}, p), "");
+    EXPECT_EQ(sprt_decision({0, 1, 9}, p), "");
+    EXPECT_EQ(sprt_decision({12, 0, 0}, p), "");
+    EXPECT_EQ(sprt_decision({13, 0, 0}, p), "H1");
+    EXPECT_EQ(sprt_decision({0, 0, 13}, p), "H0");
+}
+
 TEST(MatchStats, SprtOnKnownInputs) {
-    EXPECT_NEAR(sprt_llr({6, 2, 2}, 0, 5), 0.08832073383814437, 1e-9);
-    EXPECT_NEAR(sprt_llr({10, 20, 5}, -5, 5), 0.3525590037435168, 1e-9);
-    EXPECT_NEAR(sprt_llr({3, 0, 0}, 0, 5), 0.09643471886139444, 1e-9); // no variance yet
+    // The variance has half a game of each kind added (scripts/match_stats.py agrees).
+    EXPECT_NEAR(sprt_llr({6, 2, 2}, 0, 5), 0.08543390756640618, 1e-9);
+    EXPECT_NEAR(sprt_llr({10, 20, 5}, -5, 5), 0.34295698056828894, 1e-9);
+    EXPECT_NEAR(sprt_llr({3, 0, 0}, 0, 5), 0.09643471886139444, 1e-9);
     SprtParams p;
     EXPECT_NEAR(sprt_lower_bound(p), -2.9444389791664403, 1e-12);
     EXPECT_NEAR(sprt_upper_bound(p), 2.9444389791664403, 1e-12);
