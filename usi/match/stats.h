@@ -51,7 +51,8 @@ double score_from_elo(double elo);
 /// bound instead (n wins in n games: the score is above 0.05^(1/n) with 95% confidence), shown
 /// as `> +X (95%)`; no prior is added, so the counts shown are the games played.
 std::optional<EloEstimate> estimate_elo(const Wdl& wdl);
-/// Log-likelihood ratio of H1 (elo1) against H0 (elo0).
+/// Log-likelihood ratio of H1 (elo1) against H0 (elo0): the normal approximation (GSPRT),
+/// with half a game of each kind added to the variance so that a one-sided start cannot decide.
 double sprt_llr(const Wdl& wdl, double elo0, double elo1);
 /// Lower (accept H0) and upper (accept H1) LLR bounds.
 double sprt_lower_bound(const SprtParams& p);
