@@ -16,9 +16,11 @@
 #      move, resumed once, with the engine of stage 1: its state file, log and bounds;
 #   8. lone-speed: a two-game match at 300 nodes a move, then scripts/lone_speed.py on its
 #      records (the engine alone on the same positions);
-#   9. match-summary: a six-game match at 300 nodes a move with an SPRT, summed again by
+#   9. search-misses: scripts/search_misses.py on a two-game match at 300 nodes a move
+#      (collect, cut short and resumed, then score and misses), and the doctests of scripts/shogi_board.py;
+#  10. match-summary: a six-game match at 300 nodes a move with an SPRT, summed again by
 #      scripts/summarize_match.py, which must say what the runner said;
-#  10. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
+#  11. train-small: the network's training loop on a few fresh games (scripts/train/run.sh
 #      --small), with the engine of stage 1: generation, records, PyTorch, export, and the
 #      check that the engine's integer net matches the Python reference exactly.
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L slow` for the deep perft rows
@@ -118,6 +120,28 @@ lone_speed() {
   rm -rf "$dir"
   return $status
 }
+search_misses() {
+  local dir engine="$root/build/ci-release/usi/tsubame" tool="$root/scripts/search_misses.py"
+  dir=$(mktemp -d)
+  python3 -m doctest "$root/scripts/shogi_board.py" &&
+    "$engine" match --engine1 "$engine" --engine2 "$engine" --nodes 300 --games 2 --max-moves 40 \
+      --out "$dir/match" >/dev/null &&
+    python3 "$tool" collect "$engine" "$dir/match" "$dir/m.tsv" --positions 6 --short 300 \
+      --long 3000 --jobs 2 &&
+    # A run cut short resumes: the two rows lost are searched again, and no row is doubled.
+    head -n -2 "$dir/m.tsv" >"$dir/cut.tsv" && mv "$dir/cut.tsv" "$dir/m.tsv" &&
+    python3 "$tool" collect "$engine" "$dir/match" "$dir/m.tsv" --positions 6 --short 300 \
+      --long 3000 --jobs 1 &&
+    [[ $(grep -vc '^#' "$dir/m.tsv") == 7 && $(cut -f1 "$dir/m.tsv" | sort | uniq -d) == "" ]] &&
+    python3 "$tool" score "$engine" "$dir/m.tsv" --option Search_CheckExtension=0 | tee "$dir/s.txt" &&
+    grep -q '^options Search_CheckExtension=0: 6 positions, short 300 nodes, long 3000' "$dir/s.txt" &&
+    python3 "$tool" misses "$engine" "$dir/m.tsv" --threshold 0 | tee "$dir/m.txt" &&
+    grep -q '^6 of 6 positions lose at least 0 points' "$dir/m.txt" &&
+    [[ $(grep -c ' loss ' "$dir/m.txt") == 6 ]]
+  local status=$?
+  rm -rf "$dir"
+  return $status
+}
 match_summary() {
   local dir engine="$root/build/ci-release/usi/tsubame"
   local lines='^(games|engine1 W/D/L|engine1 as|SPRT) '
@@ -161,6 +185,7 @@ if [[ $# -eq 0 ]]; then
   run_stage fuzz fuzz
   run_stage spsa spsa
   run_stage lone-speed lone_speed
+  run_stage search-misses search_misses
   run_stage match-summary match_summary
   run_stage train-small train_small
 fi
