@@ -98,6 +98,10 @@ struct SearchParams {
     int rfp_margin      = 145; ///< reverse futility margin per ply
     int rfp_max_depth   = 10;
     int rfp_not_tt_pv   = 0; ///< 1: no reverse futility at a node once on a PV (Stockfish)
+    /// 1: no reverse futility at a node whose stored move is quiet (a drop or a non-capture):
+    /// a quiet move refuted something here before, a sign that the static evaluation misses
+    /// a threat (Stockfish and YaneuraOu: only without a stored move or with a capture).
+    int rfp_quiet_tt_move = 0;
     /// Reverse futility's margin falls by the history score of the move that led to the node
     /// / this, and rises by it for a move with a bad one (Stockfish's statScore of the parent):
     /// the reply to a poorly ordered move is pruned sooner; 0: no history in the margin.
@@ -231,6 +235,7 @@ inline constexpr SearchParamInfo SEARCH_PARAM_INFO[] = {
     {"RfpMargin", &SearchParams::rfp_margin, 0, 500},
     {"RfpMaxDepth", &SearchParams::rfp_max_depth, 0, 30},
     {"RfpNotTtPv", &SearchParams::rfp_not_tt_pv, 0, 1},
+    {"RfpQuietTtMove", &SearchParams::rfp_quiet_tt_move, 0, 1},
     {"RfpHistoryDiv", &SearchParams::rfp_history_div, 0, 100000},
     {"FailHighDamp", &SearchParams::fail_high_damp, 0, 1},
     {"TtCutNodeType", &SearchParams::tt_cut_node_type, 0, 100},

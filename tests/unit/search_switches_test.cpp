@@ -1,6 +1,7 @@
 // The search's candidate rules behind SearchParams switches (capture history, correction
 // history, ProbCut, the Stockfish-style reduction adjustments and fractional reductions,
-// the table's PV flag in the reductions and in reverse futility,
+// the table's PV flag in the reductions and in reverse futility, no reverse futility under a
+// quiet stored move,
 // continuation histories up to 6 plies back, history in the pruning of quiet moves, promotions
 // as quiet moves, futility on the static evaluation, the low-ply history, threat ordering of
 // drops, the evaluation's change taught to the history, the fail-low bonus to the move that
@@ -50,6 +51,7 @@ const Switch SWITCHES[] = {
     {"PruneInCheck", &SearchParams::prune_in_check, 1},
     {"LmrTtPv", &SearchParams::lmr_tt_pv, LMR_GRAIN},
     {"RfpNotTtPv", &SearchParams::rfp_not_tt_pv, 1},
+    {"RfpQuietTtMove", &SearchParams::rfp_quiet_tt_move, 1},
     {"ProbcutMargin", &SearchParams::probcut_margin, 200},
     {"CaptureHistoryDiv", &SearchParams::capture_history_div, 8},
     {"CorrectionWeight", &SearchParams::correction_weight, 0}, // on by default: switched off
