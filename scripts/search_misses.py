@@ -114,6 +114,7 @@ class Pool:
                 yield future.result()
         for engine in self.engines:
             engine.close()
+        self.local, self.engines = threading.local(), []
 
 
 def sample_positions(match_dir, count, seed):
@@ -163,8 +164,8 @@ def collect(args):
     done = {row["id"] for row in data_rows(args.out)} if os.path.exists(args.out) else set()
     values = Values(args.out + ".values")
     todo = [p for p in sample_positions(args.match_dir, args.positions, args.seed) if p[0] not in done]
-    header = [f"# collect: nodes short {args.short} long {args.long}, seed {args.seed}, "
-              f"positions {args.positions}, match {args.match_dir}, engine {args.engine}"]
+    header = (f"# collect: nodes short {args.short} long {args.long}, seed {args.seed}, "
+              f"positions {args.positions}, match {args.match_dir}, engine {args.engine}")
 
     def run(engine, item):
         pid, position = item
@@ -176,7 +177,7 @@ def collect(args):
     new_file = not os.path.exists(args.out)
     with open(args.out, "a", encoding="utf-8") as out:
         if new_file:
-            out.write(header[0] + "\n" + "\t".join(FIELDS) + "\n")
+            out.write(header + "\n" + "\t".join(FIELDS) + "\n")
         for n, (pid, position, short, full, move_values) in enumerate(
                 Pool(args.engine, args.option, args.jobs).map(run, todo), start=1):
             for move, value in move_values.items():
