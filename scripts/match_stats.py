@@ -43,6 +43,19 @@ def elo_estimate(wins, draws, losses):
             elo_from_score(min(1.0, mean + spread)), los)
 
 
+def pair_elo_estimate(pair_counts):
+    """(elo, low, high) from the counts of game pairs scoring 0, 0.5, 1, 1.5 and 2 points (the
+    two games of one opening, one with each colour): the normal interval from the variance of
+    the pairs' mean score (pentanomial, as fishtest reports it), which an opening that favours
+    one colour does not widen, as it widens the per-game one."""
+    pairs = sum(pair_counts)
+    mean = sum(k * c for k, c in enumerate(pair_counts)) / (4 * pairs)
+    variance = sum(c * (k / 4 - mean) ** 2 for k, c in enumerate(pair_counts)) / pairs
+    spread = Z95 * math.sqrt(variance / pairs)
+    return (elo_from_score(mean), elo_from_score(max(0.0, mean - spread)),
+            elo_from_score(min(1.0, mean + spread)))
+
+
 def sprt_llr(wins, draws, losses, elo0, elo1):
     """Log-likelihood ratio of H1 (elo1) against H0 (elo0) after these games."""
     n = wins + draws + losses

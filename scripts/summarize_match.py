@@ -12,7 +12,9 @@ Runs whose folders are gone count by their totals, `--prior W/D/L` (repeatable);
 the W/D/L, Elo and SPRT, not the colours or termination reasons, which say so.
 
 Prints each run's W/D/L, then the total as the runner's summary.txt words it (W/D/L, Elo with
-its 95% interval, LOS, results as sente and as gote, SPRT, termination reasons).
+its 95% interval, LOS, results as sente and as gote, SPRT, termination reasons), and the Elo
+of the pairs of games that share an opening (pentanomial: the same estimate, its interval
+free of the openings' colour bias).
 """
 
 import argparse
@@ -20,7 +22,7 @@ import collections
 import csv
 from pathlib import Path
 
-from match_stats import elo_estimate, sprt_bounds, sprt_llr
+from match_stats import elo_estimate, pair_elo_estimate, sprt_bounds, sprt_llr
 
 
 def parse_run(text):
@@ -45,6 +47,15 @@ def read_games(folder, count):
 def outcome(row):
     """'W', 'D' or 'L' for engine 1."""
     return {"engine1": "W", "engine2": "L"}.get(row["winner"], "D")
+
+
+def pair_points(rows):
+    """Engine 1's points, in half points (0-4), in each pair of games of one run that share an
+    opening (games 2k-1 and 2k, one with each colour); a pair with one game played is left out."""
+    halves = {}
+    for row in rows:
+        halves.setdefault((int(row["game"]) + 1) // 2, []).append("LDW".index(outcome(row)))
+    return [sum(pair) for pair in halves.values() if len(pair) == 2]
 
 
 def wdl_text(counts):
@@ -74,13 +85,17 @@ def main():
     total = collections.Counter()
     by_colour = {True: collections.Counter(), False: collections.Counter()}
     reasons = collections.Counter()
+    pairs = [0] * 5
     for wins, draws, losses in args.prior:
         total += collections.Counter(W=wins, D=draws, L=losses)
         print(f"prior: {wins}/{draws}/{losses}")
     for text in args.runs:
         folder, count = parse_run(text)
         run = collections.Counter()
-        for row in read_games(folder, count):
+        rows = read_games(folder, count)
+        for points in pair_points(rows):
+            pairs[points] += 1
+        for row in rows:
             result = outcome(row)
             run[result] += 1
             # Odd games have engine 1 as sente (the runner swaps colours on each opening).
@@ -102,6 +117,10 @@ def main():
     runs_only = " (the folders' games only)" if args.prior else ""
     print(f"engine1 as sente: {wdl_text(by_colour[True])}   as gote: {wdl_text(by_colour[False])}"
           + runs_only)
+    if sum(pairs):
+        elo, low, high = pair_elo_estimate(pairs)
+        print(f"pairs {sum(pairs)} (0/0.5/1/1.5/2 points: {'/'.join(map(str, pairs))}): Elo "
+              f"{elo:+.1f} +/- {(high - low) / 2:.1f}  95% [{low:+.1f}, {high:+.1f}]" + runs_only)
     if args.sprt:
         values = [float(v) for v in args.sprt.split(",")]
         if len(values) not in (2, 4):

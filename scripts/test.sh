@@ -153,6 +153,9 @@ match_summary() {
     python3 "$root/scripts/summarize_match.py" "$dir/match" --sprt 0,50 >"$dir/sum.txt" &&
     # The sum of one run says what the runner said.
     diff <(grep -E "$lines" "$dir/match/summary.txt") <(grep -E "$lines" "$dir/sum.txt") &&
+    # Six games are three pairs of one opening, and the pairs' Elo is the games' Elo.
+    [[ $(grep -oP '^pairs 3 .*: Elo \K\S+' "$dir/sum.txt") == \
+      $(grep -oP '^Elo difference \(engine1 - engine2\): \K\S+' "$dir/sum.txt") ]] &&
     # grep reads to the end (no -q), so that the summary never writes into a closed pipe.
     python3 "$root/scripts/summarize_match.py" "$dir/match:1" "$dir/match" |
     grep -x 'games 7' >/dev/null &&
