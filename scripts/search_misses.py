@@ -267,7 +267,8 @@ def misses(args):
         board = Board.from_position(row["position"])
         reply = "-"
         if len(pv) > 1:
-            after = Board.from_position(row["position"] + (" moves " if " moves " not in row["position"] else " ") + better)
+            after = board.copy()
+            after.play(better)
             reply = pv[1] + " (" + "+".join(after.kinds(pv[1])) + ")"
         gap = played_value - value
         judged.append((loss, row, better, value, gap, board, reply))

@@ -104,6 +104,11 @@ class Board:
                     target = (target[0] + df, target[1] + dr * sign)
         return seen
 
+    def copy(self):
+        other = Board.__new__(Board)
+        other.squares, other.black_to_move = dict(self.squares), self.black_to_move
+        return other
+
     def king(self, black):
         return next((sq for sq, p in self.squares.items() if p == ("K" if black else "k")), None)
 
@@ -137,8 +142,7 @@ class Board:
                 kinds.append("promotion")
         if square(move[2:4]) in self.squares:
             kinds.append("capture")
-        after = Board.__new__(Board)
-        after.squares, after.black_to_move = dict(self.squares), self.black_to_move
+        after = self.copy()
         after.play(move)
         king = after.king(not mover)
         if king and king in after.attacks(mover):

@@ -30,13 +30,6 @@ CutoffStats::MoveKind cutoff_kind(const Position& pos, Move m, Move tt_move, boo
     return tactical ? CutoffStats::OTHER : CutoffStats::QUIET;
 }
 
-// Whether a stored move (its 16 bits, not 0) is quiet here: a drop, or a board move to an
-// empty square. Read without restoring the move.
-bool stored_move_is_quiet(const Position& pos, uint16_t move16) {
-    const Move m(move16);
-    return m.is_drop() || pos.piece_on(m.to()) == NO_PIECE;
-}
-
 // Double extensions allowed on one line, so that they cannot compound without end.
 constexpr int MAX_DOUBLE_EXTENSIONS = 10;
 
@@ -322,9 +315,11 @@ std::optional<Value> Searcher::prune_node(Position& pos, Stack* ss, const Node& 
         params_.rfp_history_div ? (ss - 1)->stat_score / params_.rfp_history_div : 0;
     if (depth <= params_.rfp_max_depth && eval >= beta
         && eval - params_.rfp_margin * (depth - 2 * node.improving) - history_margin >= beta
-        && !is_mate_score(eval) && !(params_.rfp_not_tt_pv && ss->tt_pv)
+        && !is_mate_score(eval)
+        && !(params_.rfp_not_tt_pv && ss->tt_pv)
+        // is_capture reads only the 16 bits the table keeps (destination and drop flag).
         && !(params_.rfp_quiet_tt_move && node.tt_hit && node.tt.move16
-             && stored_move_is_quiet(pos, node.tt.move16)))
+             && !is_capture(pos, Move(node.tt.move16))))
         return beta + (eval - beta) / 3;
     // Null move: if passing still leaves us above beta, the position is good enough.
     // Verified at high depth against zugzwang-like positions.
