@@ -1,7 +1,8 @@
 """Match statistics shared by the summarizing scripts, with the formulas of `tsubame match`
 (usi/match/stats.cpp) and the shared runner's lib/stats.mjs: the logistic Elo of a mean score,
 its normal 95% interval from the trinomial variance, the likelihood of superiority, and the
-GSPRT log-likelihood ratio (normal approximation, as fishtest computes it). Only the interval
+GSPRT log-likelihood ratio (normal approximation, as fishtest computes it), over games or over
+the pairs of games that share an opening. Only the interval
 of a sample near a score of 0 or 1 differs: clamped here, where the runner gives the Wilson or
 the exact one-sided bound."""
 
@@ -49,8 +50,7 @@ def pair_elo_estimate(pair_counts):
     the pairs' mean score (pentanomial, as fishtest reports it), which an opening that favours
     one colour does not widen, as it widens the per-game one."""
     pairs = sum(pair_counts)
-    mean = sum(k * c for k, c in enumerate(pair_counts)) / (4 * pairs)
-    variance = sum(c * (k / 4 - mean) ** 2 for k, c in enumerate(pair_counts)) / pairs
+    mean, variance = pentanomial(pair_counts)
     spread = Z95 * math.sqrt(variance / pairs)
     return (elo_from_score(mean), elo_from_score(max(0.0, mean - spread)),
             elo_from_score(min(1.0, mean + spread)))
@@ -67,6 +67,27 @@ def sprt_llr(wins, draws, losses, elo0, elo1):
     variance = trinomial(wins + 0.5, draws + 0.5, losses + 0.5)[1]
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+
+
+def pentanomial(pair_counts):
+    """(mean, variance) of the pairs' mean score (a pair of k half points scores k / 4 a game);
+    fractional counts are allowed."""
+    pairs = sum(pair_counts)
+    mean = sum(k * c for k, c in enumerate(pair_counts)) / (4 * pairs)
+    variance = sum(c * (k / 4 - mean) ** 2 for k, c in enumerate(pair_counts)) / pairs
+    return mean, variance
+
+
+def sprt_pair_llr(pair_counts, elo0, elo1):
+    """Log-likelihood ratio of H1 against H0 over the pairs (pentanomial), as `tsubame match`
+    computes it by default: half a pair of each kind in the variance."""
+    pairs = sum(pair_counts)
+    if pairs == 0:
+        return 0.0
+    mean = pentanomial(pair_counts)[0]
+    variance = pentanomial([c + 0.5 for c in pair_counts])[1]
+    s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
+    return pairs * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
 
 
 def sprt_bounds(alpha=0.05, beta=0.05):

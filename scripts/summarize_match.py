@@ -9,7 +9,11 @@ later games were played beside other work:
     scripts/summarize_match.py build/confirm30 build/confirm31:173 --sprt 0,30
 
 Runs whose folders are gone count by their totals, `--prior W/D/L` (repeatable); they join
-the W/D/L, Elo and SPRT, not the colours or termination reasons, which say so.
+the W/D/L, Elo and SPRT, not the colours, pairs or termination reasons, which say so.
+
+The SPRT counts the pairs of games that share an opening (pentanomial), as the runner does by
+default; by games (trinomial) with --sprt-games, and whenever a --prior is given (its pairs
+are not known).
 
 Prints each run's W/D/L, then the total as the runner's summary.txt words it (W/D/L, Elo with
 its 95% interval, LOS, results as sente and as gote, SPRT, termination reasons), and the Elo
@@ -22,7 +26,7 @@ import collections
 import csv
 from pathlib import Path
 
-from match_stats import elo_estimate, pair_elo_estimate, sprt_bounds, sprt_llr
+from match_stats import elo_estimate, pair_elo_estimate, sprt_bounds, sprt_llr, sprt_pair_llr
 
 
 def parse_run(text):
@@ -80,6 +84,8 @@ def main():
     parser.add_argument("--prior", action="append", default=[], type=wdl_counts,
                         help="W/D/L of earlier runs whose folders are gone")
     parser.add_argument("--sprt", help="ELO0,ELO1[,ALPHA,BETA] as `tsubame match --sprt` takes")
+    parser.add_argument("--sprt-games", action="store_true",
+                        help="the SPRT counts games (trinomial), not pairs")
     args = parser.parse_args()
 
     total = collections.Counter()
@@ -127,10 +133,13 @@ def main():
             raise SystemExit("--sprt takes ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA")
         elo0, elo1, alpha, beta = values if len(values) == 4 else values + [0.05, 0.05]
         lower, upper = sprt_bounds(alpha, beta)
-        llr = sprt_llr(wins, draws, losses, elo0, elo1)
+        by_games = args.sprt_games or bool(args.prior)
+        llr = (sprt_llr(wins, draws, losses, elo0, elo1) if by_games
+               else sprt_pair_llr(pairs, elo0, elo1))
         decision = ("accepted H1" if llr >= upper else "accepted H0" if llr <= lower
                     else "no decision")
-        print(f"SPRT elo0 {elo0:.1f} elo1 {elo1:.1f} alpha {alpha:g} beta {beta:g}: "
+        print(f"SPRT elo0 {elo0:.1f} elo1 {elo1:.1f} alpha {alpha:g} beta {beta:g} "
+              f"by {'games' if by_games else 'pairs'}: "
               f"LLR {llr:.3f} bounds ({lower:.3f}, {upper:.3f}) {decision}")
     print("termination reasons" + runs_only + ":")
     for reason, count in sorted(reasons.items()):

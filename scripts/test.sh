@@ -161,7 +161,9 @@ match_summary() {
     grep -x 'games 7' >/dev/null &&
     # A run given by its totals alone counts as its folder does.
     wdl=$(grep -oP '^engine1 W/D/L: \K[0-9/]+' "$dir/sum.txt") &&
-    diff <(grep -E '^(Elo|SPRT) ' "$dir/sum.txt") <(python3 "$root/scripts/summarize_match.py" \
+    # (Totals have no pairs: the SPRT counts games on both sides.)
+    diff <(python3 "$root/scripts/summarize_match.py" "$dir/match" --sprt 0,50 --sprt-games |
+      grep -E '^(Elo|SPRT) ') <(python3 "$root/scripts/summarize_match.py" \
       --prior "$wdl" --sprt 0,50 | grep -E '^(Elo|SPRT) ') &&
     # A malformed total is a usage error (status 2) that names it, not a traceback.
     { python3 "$root/scripts/summarize_match.py" --prior 1/2 2>"$dir/err.txt"; [[ $? == 2 ]]; } &&

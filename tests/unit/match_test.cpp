@@ -220,7 +220,16 @@ TEST(MatchOptionsTest, ParsesFlagsAndDefaults) {
     EXPECT_EQ(o->rule, EnteringKingRule::CSA27);
     ASSERT_TRUE(o->sprt);
     EXPECT_DOUBLE_EQ(o->sprt->alpha, 0.05);
+    EXPECT_FALSE(o->sprt_by_games); // pairs by default
     EXPECT_EQ(o->seed, 7u);
+    const auto by_games = parse_match_options(
+        {"--engine1", "a", "--engine2", "b", "--nodes", "1", "--sprt-games", "--sprt", "0,5"},
+        error);
+    ASSERT_TRUE(by_games) << error;
+    EXPECT_TRUE(by_games->sprt_by_games);
+    EXPECT_FALSE(parse_match_options(
+        {"--engine1", "a", "--engine2", "b", "--nodes", "1", "--sprt-games"}, error));
+    EXPECT_NE(error.find("--sprt-games needs --sprt"), std::string::npos) << error;
     EXPECT_FALSE(parse_match_options({"--engine1", "a", "--engine2", "b"}, error));
     EXPECT_NE(error.find("time control"), std::string::npos);
     EXPECT_FALSE(parse_match_options(
@@ -414,7 +423,7 @@ TEST(MatchReport, SummaryKeepsTheSprtDecisionThatStoppedTheMatch) {
     options.sprt = SprtParams{0, 100};
     MatchTotals totals;
     totals.wdl = {48, 3, 44};
-    ASSERT_EQ(sprt_decision(totals.wdl, *options.sprt), "");
+    ASSERT_EQ(sprt_decision(match_llr(totals, options), *options.sprt), "");
     EXPECT_NE(summary_text(totals, options).find("no decision"), std::string::npos);
     totals.stop_reason     = "SPRT accepted H0";
     totals.stopped_after   = 94;
@@ -427,13 +436,92 @@ TEST(MatchReport, SummaryKeepsTheSprtDecisionThatStoppedTheMatch) {
 // an LLR of 4.2 at [0, 15] and stopped a match of two nearly equal settings after ten games.
 // With half a game of each kind in the variance it decides nothing yet, and a side that wins
 // (or loses) every game still decides after 13.
+namespace {
+// The decision over games (trinomial).
+std::string games_decision(const Wdl& wdl, const SprtParams& p) {
+    return sprt_decision(sprt_llr(wdl, p.elo0, p.elo1), p);
+}
+// The decision over pairs (pentanomial).
+std::string pairs_decision(const PairCounts& pairs, const SprtParams& p) {
+    return sprt_decision(sprt_pair_llr(pairs, p.elo0, p.elo1), p);
+}
+} // namespace
+
 TEST(MatchStats, SprtDoesNotDecideOnAOneSidedStart) {
     const SprtParams p{0, 15};
-    EXPECT_EQ(sprt_decision({9, 1, 0}, p), "");
-    EXPECT_EQ(sprt_decision({0, 1, 9}, p), "");
-    EXPECT_EQ(sprt_decision({12, 0, 0}, p), "");
-    EXPECT_EQ(sprt_decision({13, 0, 0}, p), "H1");
-    EXPECT_EQ(sprt_decision({0, 0, 13}, p), "H0");
+    EXPECT_EQ(games_decision({9, 1, 0}, p), "");
+    EXPECT_EQ(games_decision({0, 1, 9}, p), "");
+    EXPECT_EQ(games_decision({12, 0, 0}, p), "");
+    EXPECT_EQ(games_decision({13, 0, 0}, p), "H1");
+    EXPECT_EQ(games_decision({0, 0, 13}, p), "H0");
+    // Over pairs, with half a pair of each kind: a side that wins both games of every pair
+    // decides after 15 pairs (30 games).
+    EXPECT_EQ(pairs_decision({{0, 0, 0, 1, 4}}, p), ""); // the 9/1/0 start above, as pairs
+    EXPECT_EQ(pairs_decision({{0, 0, 0, 0, 14}}, p), "");
+    EXPECT_EQ(pairs_decision({{0, 0, 0, 0, 15}}, p), "H1");
+    EXPECT_EQ(pairs_decision({{15, 0, 0, 0, 0}}, p), "H0");
+}
+
+TEST(MatchStats, PairStatisticsOnKnownInputs) {
+    // Reference values: scripts/match_stats.py (sprt_pair_llr, pair_elo_estimate).
+    EXPECT_NEAR(sprt_pair_llr({{1, 2, 5, 3, 4}}, 0, 5), 0.12562039396159286, 1e-9);
+    EXPECT_NEAR(sprt_pair_llr({{3, 1, 8, 0, 2}}, -5, 5), -0.11193491401652762, 1e-9);
+    EXPECT_NEAR(sprt_pair_llr({{0, 0, 0, 0, 3}}, 0, 5), 0.0901920848867921, 1e-9);
+    EXPECT_EQ(sprt_pair_llr({}, 0, 5), 0);
+    const auto e = estimate_pair_elo({{1, 2, 5, 3, 4}});
+    ASSERT_TRUE(e);
+    EXPECT_NEAR(e->score, 37.0 / 60, 1e-12); // 37 half points in 15 pairs
+    EXPECT_NEAR(e->elo, 82.58955521976088, 1e-9);
+    EXPECT_NEAR(e->low, -24.79285332596403, 1e-9);
+    EXPECT_NEAR(e->high, 208.87946963828404, 1e-9);
+    // Every pair alike: no spread to measure. No pair: nothing.
+    EXPECT_FALSE(estimate_pair_elo({{0, 0, 4, 0, 0}}));
+    EXPECT_FALSE(estimate_pair_elo({}));
+    // Pairs of one win and one loss are even, however many: the colour's edge cancels.
+    const auto even = estimate_pair_elo({{1, 0, 40, 0, 1}});
+    ASSERT_TRUE(even);
+    EXPECT_NEAR(even->elo, 0, 1e-9);
+    EXPECT_LT(even->high - even->low,
+              estimate_elo({41, 0, 41})->high - estimate_elo({41, 0, 41})->low);
+}
+
+// Games 2k+1 and 2k+2 share an opening; a pair counts once both have ended, in either order,
+// and an interrupted game leaves its pair open.
+TEST(MatchReport, TotalsPairTheGamesOfAnOpening) {
+    const auto game = [](int number, int winner_engine) {
+        GameResult g;
+        g.setup.number   = number;
+        g.setup.black    = (number - 1) % 2;
+        g.outcome.reason = winner_engine < 0 ? Termination::REPETITION : Termination::CHECKMATE;
+        if (winner_engine >= 0) g.outcome.winner = winner_engine == g.setup.black ? BLACK : WHITE;
+        return g;
+    };
+    MatchTotals t;
+    t.add(game(2, 0)); // pair 1's second game ends first: engine 1 wins it
+    EXPECT_EQ(t.pairs.pairs(), 0);
+    t.add(game(3, -1)); // pair 2: a draw
+    t.add(game(1, 1)); // pair 1 complete: a loss and a win, 1 point
+    EXPECT_EQ(t.pairs.counts, (std::array<int, 5>{0, 0, 1, 0, 0}));
+    t.add(game(4, 0)); // pair 2 complete: a draw and a win, 1.5 points
+    EXPECT_EQ(t.pairs.counts, (std::array<int, 5>{0, 0, 1, 1, 0}));
+    GameResult cut     = game(6, 0);
+    cut.outcome.reason = Termination::INTERRUPTED;
+    t.add(cut);
+    t.add(game(5, 0));
+    EXPECT_EQ(t.pairs.pairs(), 2);
+    EXPECT_EQ(t.wdl.games(), 5);
+
+    MatchOptions options;
+    options.sprt     = SprtParams{0, 15};
+    std::string text = summary_text(t, options);
+    EXPECT_NE(text.find("pairs 2 (0/0.5/1/1.5/2 points: 0/0/1/1/0): Elo "), std::string::npos)
+        << text;
+    EXPECT_NE(text.find(" by pairs: LLR "), std::string::npos) << text;
+    EXPECT_NEAR(match_llr(t, options), sprt_pair_llr(t.pairs, 0, 15), 1e-12);
+    options.sprt_by_games = true;
+    text                  = summary_text(t, options);
+    EXPECT_NE(text.find(" by games: LLR "), std::string::npos) << text;
+    EXPECT_NEAR(match_llr(t, options), sprt_llr(t.wdl, 0, 15), 1e-12);
 }
 
 TEST(MatchStats, SprtOnKnownInputs) {
@@ -447,9 +535,9 @@ TEST(MatchStats, SprtOnKnownInputs) {
     p.beta = 0.1;
     EXPECT_NEAR(sprt_lower_bound(p), -2.251291798606495, 1e-12);
     p = SprtParams{};
-    EXPECT_EQ(sprt_decision({10, 20, 5}, p), "");
-    EXPECT_EQ(sprt_decision({300, 0, 100}, p), "H1");
-    EXPECT_EQ(sprt_decision({100, 0, 300}, p), "H0");
+    EXPECT_EQ(games_decision({10, 20, 5}, p), "");
+    EXPECT_EQ(games_decision({300, 0, 100}, p), "H1");
+    EXPECT_EQ(games_decision({100, 0, 300}, p), "H0");
 }
 
 // ---------------------------------------------------------------- record

@@ -74,7 +74,10 @@ run
                                  the move's time ("move now"); the answer must come at once
   --out DIR                      records (DIR/game-NNNN.csa, CSA; DIR/game-NNNN.kifu, KIF
                                  in UTF-8), games.tsv, summary.txt
-  --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (alpha = beta = 0.05 by default)
+  --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (alpha = beta = 0.05 by default);
+                                 it counts the pairs of games that share an opening
+                                 (pentanomial, as fishtest), so a decision waits for a pair
+  --sprt-games                   the SPRT counts games instead (trinomial; cutechess-cli's)
   --plot FILE.svg                Elo estimate and its 95% interval over the games
 )";
 }
@@ -114,6 +117,7 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
         .number("--move-timeout", o.tc.move_timeout_ms, 1)
         .number("--concurrency", o.concurrency, 1)
         .toggle("--ponder", o.ponder)
+        .toggle("--sprt-games", o.sprt_by_games)
         .number("--random-stop", o.random_stop)
         .number("--max-moves", o.max_moves)
         .custom("--entering-king-rule",
@@ -148,6 +152,7 @@ std::optional<MatchOptions> parse_match_options(const std::vector<std::string>& 
         return fail("use --byoyomi or --inc, not both (USI has no way to send both)");
     if (!o.tc.has_clock() && o.tc.nodes == 0 && o.tc.depth == 0)
         return fail("no time control: give --byoyomi, --time [--inc], --nodes or --depth");
+    if (o.sprt_by_games && !o.sprt) return fail("--sprt-games needs --sprt");
     if (o.ponder && !o.tc.has_clock()) return fail("--ponder needs a clock (--byoyomi or --time)");
     if (o.random_stop > 100) return fail("--random-stop is a per cent (0 to 100)");
     if (o.random_stop > 0 && !o.tc.has_clock())

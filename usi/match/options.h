@@ -56,6 +56,7 @@ struct MatchOptions {
     EnteringKingRule          rule        = EnteringKingRule::CSA27; ///< Judges `bestmove win`.
     std::string               out_dir; ///< Where records and the game table go; empty: nowhere.
     std::optional<SprtParams> sprt; ///< Stop when the SPRT decides.
+    bool                      sprt_by_games = false; ///< The SPRT counts games, not pairs.
     std::optional<uint64_t>   seed; ///< Shuffles the openings when given.
     std::string               plot_file; ///< SVG of the Elo estimate over the games.
     int64_t                   usi_timeout_ms   = 10000; ///< usi -> usiok.

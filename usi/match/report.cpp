@@ -64,6 +64,20 @@ void MatchTotals::add(const GameResult& game) {
     for (int i = 0; i < 2; ++i)
         tally[i].add(game.tally[i]);
     history.push_back(*estimate_elo(wdl));
+    // Games end in any order when several run at once: a pair counts once both have.
+    const int half = winner == 0 ? 2 : winner == 1 ? 0 : 1;
+    const int pair = (game.setup.number - 1) / 2;
+    if (const auto other = unpaired.find(pair); other != unpaired.end()) {
+        ++pairs.counts[other->second + half];
+        unpaired.erase(other);
+    } else
+        unpaired[pair] = half;
+}
+
+double match_llr(const MatchTotals& totals, const MatchOptions& options) {
+    const SprtParams& p = *options.sprt;
+    return options.sprt_by_games ? sprt_llr(totals.wdl, p.elo0, p.elo1)
+                                 : sprt_pair_llr(totals.pairs, p.elo0, p.elo1);
 }
 
 std::optional<int64_t> eta_seconds(int64_t elapsed_ms, int done, int left, int concurrency) {
@@ -80,8 +94,8 @@ std::string progress_line(const MatchTotals& totals, int games, const MatchOptio
     std::string line = "[" + std::to_string(done) + "/" + std::to_string(games) + "] "
                      + wdl_text(totals.wdl) + "  Elo " + format_elo(estimate_elo(totals.wdl));
     if (options.sprt)
-        line += "  LLR " + fixed(sprt_llr(totals.wdl, options.sprt->elo0, options.sprt->elo1), 2)
-              + " (" + fixed(sprt_lower_bound(*options.sprt), 2) + ", "
+        line += "  LLR " + fixed(match_llr(totals, options), 2) + " ("
+              + fixed(sprt_lower_bound(*options.sprt), 2) + ", "
               + fixed(sprt_upper_bound(*options.sprt), 2) + ")";
     const auto eta =
         eta_seconds(elapsed_ms, done, games - done, std::min(options.concurrency, games));
@@ -149,13 +163,26 @@ std::string summary_text(const MatchTotals& t, const MatchOptions& options) {
         out << "Elo difference: n/a (no games)\n";
     out << "engine1 as sente: " << wdl_text(t.as_black) << "   as gote: " << wdl_text(t.as_white)
         << '\n';
+    if (const int n_pairs = t.pairs.pairs(); n_pairs > 0) {
+        out << "pairs " << n_pairs << " (0/0.5/1/1.5/2 points: ";
+        for (int k = 0; k < 5; ++k)
+            out << (k ? "/" : "") << t.pairs.counts[k];
+        out << "): Elo ";
+        if (const auto pe = estimate_pair_elo(t.pairs))
+            out << format_elo(pe) << "  95% [" << bound(pe->low) << ", " << bound(pe->high) << "]";
+        else
+            out << "n/a";
+        out << '\n';
+    }
     if (options.sprt) {
         const SprtParams& p   = *options.sprt;
-        const std::string dec = sprt_decision(t.wdl, p);
+        const double      llr = match_llr(t, options);
+        const std::string dec = sprt_decision(llr, p);
         out << "SPRT elo0 " << fixed(p.elo0, 1) << " elo1 " << fixed(p.elo1, 1) << " alpha "
-            << p.alpha << " beta " << p.beta << ": LLR "
-            << fixed(sprt_llr(t.wdl, p.elo0, p.elo1), 3) << " bounds ("
-            << fixed(sprt_lower_bound(p), 3) << ", " << fixed(sprt_upper_bound(p), 3) << ") ";
+            << p.alpha << " beta " << p.beta << " by "
+            << (options.sprt_by_games ? "games" : "pairs") << ": LLR " << fixed(llr, 3)
+            << " bounds (" << fixed(sprt_lower_bound(p), 3) << ", " << fixed(sprt_upper_bound(p), 3)
+            << ") ";
         // The decision that stopped the match stands: the games in play then finish and count,
         // and may move the LLR back inside the bounds.
         if (t.stopped_after > 0)

@@ -21,6 +21,8 @@ struct MatchTotals {
     Wdl                        wdl; ///< All games.
     Wdl                        as_black; ///< Games with engine 1 as Black (sente).
     Wdl                        as_white; ///< Games with engine 1 as White (gote).
+    PairCounts                 pairs; ///< Pairs of games of one opening, both played.
+    std::map<int, int>         unpaired; ///< Pair index -> half points of its one game played.
     std::map<std::string, int> reasons; ///< Termination name -> games.
     std::array<EngineTally, 2> tally; ///< Per engine.
     std::array<std::string, 2> names; ///< Engine names.
@@ -29,9 +31,14 @@ struct MatchTotals {
     int stopped_after = 0; ///< Games counted when the SPRT stopped the match (0: it did not);
                            ///< games then in play still finish and count.
 
-    /// Counts a finished game (INTERRUPTED games are not counted).
+    /// Counts a finished game (INTERRUPTED games are not counted). Games 2k+1 and 2k+2 share
+    /// an opening, one with each colour: pair k.
     void add(const GameResult& game);
 };
+
+/// The SPRT's log-likelihood ratio as the match runs it (`options.sprt` must be set): over
+/// the pairs, or over the games with --sprt-games.
+double match_llr(const MatchTotals& totals, const MatchOptions& options);
 
 /// Seconds the `left` games will take, after `done` games in `elapsed_ms` played
 /// `concurrency` at a time: each of the concurrent slots plays its games one after another, so

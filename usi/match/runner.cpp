@@ -114,7 +114,8 @@ public:
             write_kif(game, options_, kif);
         }
         if (options_.sprt && !stop_) {
-            const std::string decision = sprt_decision(totals_.wdl, *options_.sprt);
+            const std::string decision =
+                sprt_decision(match_llr(totals_, options_), *options_.sprt);
             if (!decision.empty()) {
                 stop_                 = true;
                 totals_.stop_reason   = "SPRT accepted " + decision;

@@ -36,6 +36,27 @@ std::pair<double, double> wilson_interval(double mean, double n) {
     return {centre - half, centre + half};
 }
 
+// Mean and variance of the pairs' mean score (a pair of k half points scores k / 4 a game).
+Moments pentanomial(const std::array<double, 5>& counts) {
+    double n = 0, sum = 0;
+    for (int k = 0; k < 5; ++k) {
+        n += counts[k];
+        sum += counts[k] * k / 4;
+    }
+    const double mean = sum / n;
+    double       var  = 0;
+    for (int k = 0; k < 5; ++k)
+        var += counts[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
+    return {mean, var / n};
+}
+
+// The GSPRT's LLR of n samples of this mean and variance (normal approximation, fishtest's).
+double gsprt_llr(double n, double mean, double variance, double elo0, double elo1) {
+    const double s0 = score_from_elo(elo0);
+    const double s1 = score_from_elo(elo1);
+    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
+}
+
 std::string signed_number(double x) {
     x += 0.0; // no "-0.0"
     char buf[32];
@@ -92,9 +113,37 @@ double sprt_llr(const Wdl& wdl, double elo0, double elo1) {
     // and stopped a match of two nearly equal settings after ten games (2026-12-07). With it,
     // a side that wins or loses every game still decides in about 13 games at [0, 15].
     const double var = trinomial(wdl.wins + 0.5, wdl.draws + 0.5, wdl.losses + 0.5).variance;
-    const double s0  = score_from_elo(elo0);
-    const double s1  = score_from_elo(elo1);
-    return n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * var);
+    return gsprt_llr(n, m.mean, var, elo0, elo1);
+}
+
+std::optional<EloEstimate> estimate_pair_elo(const PairCounts& pairs) {
+    const int n = pairs.pairs();
+    if (n == 0) return std::nullopt;
+    std::array<double, 5> counts{};
+    for (int k = 0; k < 5; ++k)
+        counts[k] = pairs.counts[k];
+    const Moments m = pentanomial(counts);
+    if (m.variance <= 0) return std::nullopt;
+    const double se = std::sqrt(m.variance / n);
+    EloEstimate  e;
+    e.score = m.mean;
+    e.elo   = elo_from_score(m.mean);
+    e.low   = elo_from_score(std::max(m.mean - Z95 * se, 0.0));
+    e.high  = elo_from_score(std::min(m.mean + Z95 * se, 1.0));
+    if (!std::isfinite(e.low) || !std::isfinite(e.high) || !std::isfinite(e.elo))
+        return std::nullopt; // an interval reaching a score of 0 or 1: too few pairs to show
+    return e;
+}
+
+double sprt_pair_llr(const PairCounts& pairs, double elo0, double elo1) {
+    const int n = pairs.pairs();
+    if (n == 0) return 0;
+    std::array<double, 5> counts{}, padded{};
+    for (int k = 0; k < 5; ++k) {
+        counts[k] = pairs.counts[k];
+        padded[k] = pairs.counts[k] + 0.5;
+    }
+    return gsprt_llr(n, pentanomial(counts).mean, pentanomial(padded).variance, elo0, elo1);
 }
 
 double sprt_lower_bound(const SprtParams& p) {
@@ -105,8 +154,7 @@ double sprt_upper_bound(const SprtParams& p) {
     return std::log((1 - p.beta) / p.alpha);
 }
 
-std::string sprt_decision(const Wdl& wdl, const SprtParams& p) {
-    const double llr = sprt_llr(wdl, p.elo0, p.elo1);
+std::string sprt_decision(double llr, const SprtParams& p) {
     if (llr >= sprt_upper_bound(p)) return "H1";
     if (llr <= sprt_lower_bound(p)) return "H0";
     return "";

@@ -2,8 +2,10 @@
 
 // Match statistics from wins, draws and losses: the logistic Elo difference with a 95%
 // interval (trinomial variance of the per-game score), the likelihood of superiority, and a
-// GSPRT (normal approximation) as fishtest and the shared Node.js runner compute them.
+// GSPRT (normal approximation) as fishtest and the shared Node.js runner compute them; and
+// the same from the pairs of games that share an opening (pentanomial, as fishtest runs it).
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -19,6 +21,15 @@ struct Wdl {
 
     /// Games played.
     int games() const { return wins + draws + losses; }
+};
+
+/// Pairs of games that share an opening, one with each colour, by engine 1's points in the
+/// pair: counts[k] pairs scored k half points (0, 0.5, 1, 1.5 or 2 points).
+struct PairCounts {
+    std::array<int, 5> counts{};
+
+    /// Pairs counted.
+    int pairs() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
 };
 
 /// How a one-sided sample (every game won, or every game lost) bounds the Elo difference.
@@ -54,11 +65,19 @@ std::optional<EloEstimate> estimate_elo(const Wdl& wdl);
 /// Log-likelihood ratio of H1 (elo1) against H0 (elo0): the normal approximation (GSPRT),
 /// with half a game of each kind added to the variance so that a one-sided start cannot decide.
 double sprt_llr(const Wdl& wdl, double elo0, double elo1);
+/// The Elo of the pairs' mean score with the normal 95% interval of its variance over the
+/// pairs; nullopt with no pair or while every pair scored alike (no spread to measure). An
+/// opening that favours one colour moves both games of its pair, so it does not widen this
+/// interval as it widens the per-game one. `los` is left at 0.5 (the games give it).
+std::optional<EloEstimate> estimate_pair_elo(const PairCounts& pairs);
+/// The GSPRT's log-likelihood ratio over pairs (the pentanomial model), with half a pair of
+/// each kind added to the variance, for the reason given at sprt_llr.
+double sprt_pair_llr(const PairCounts& pairs, double elo0, double elo1);
 /// Lower (accept H0) and upper (accept H1) LLR bounds.
 double sprt_lower_bound(const SprtParams& p);
 double sprt_upper_bound(const SprtParams& p);
 /// "H0" or "H1" once the LLR leaves the bounds, else empty.
-std::string sprt_decision(const Wdl& wdl, const SprtParams& p);
+std::string sprt_decision(double llr, const SprtParams& p);
 /// "+12.3 +/- 45.6", "> +317.6 (95%)" for a one-sided sample, "n/a" with no games.
 std::string format_elo(const std::optional<EloEstimate>& e);
 
