@@ -2,9 +2,9 @@
 (usi/match/stats.cpp) and the shared runner's lib/stats.mjs: the logistic Elo of a mean score,
 its normal 95% interval from the trinomial variance, the likelihood of superiority, and the
 GSPRT log-likelihood ratio (normal approximation, as fishtest computes it), over games or over
-the pairs of games that share an opening. Only the interval
-of a sample near a score of 0 or 1 differs: clamped here, where the runner gives the Wilson or
-the exact one-sided bound."""
+the pairs of games that share an opening. Only the per-game interval of a sample near a score
+of 0 or 1 differs: clamped here, where the runner gives the Wilson or the exact one-sided
+bound."""
 
 import math
 
@@ -48,12 +48,14 @@ def pair_elo_estimate(pair_counts):
     """(elo, low, high) from the counts of game pairs scoring 0, 0.5, 1, 1.5 and 2 points (the
     two games of one opening, one with each colour): the normal interval from the variance of
     the pairs' mean score (pentanomial, as fishtest reports it), which an opening that favours
-    one colour does not widen, as it widens the per-game one."""
+    one colour does not widen, as it widens the per-game one. None, as the runner's "n/a",
+    while every pair scored alike or the interval reaches a score of 0 or 1."""
     pairs = sum(pair_counts)
     mean, variance = pentanomial(pair_counts)
     spread = Z95 * math.sqrt(variance / pairs)
-    return (elo_from_score(mean), elo_from_score(max(0.0, mean - spread)),
-            elo_from_score(min(1.0, mean + spread)))
+    if variance <= 0 or mean - spread <= 0 or mean + spread >= 1:
+        return None
+    return elo_from_score(mean), elo_from_score(mean - spread), elo_from_score(mean + spread)
 
 
 def sprt_llr(wins, draws, losses, elo0, elo1):

@@ -16,9 +16,9 @@ default; by games (trinomial) with --sprt-games, and whenever a --prior is given
 are not known).
 
 Prints each run's W/D/L, then the total as the runner's summary.txt words it (W/D/L, Elo with
-its 95% interval, LOS, results as sente and as gote, SPRT, termination reasons), and the Elo
-of the pairs of games that share an opening (pentanomial: the same estimate, its interval
-free of the openings' colour bias).
+its 95% interval, LOS, results as sente and as gote, the Elo of the pairs of games that share
+an opening (pentanomial: the same estimate, its interval free of the openings' colour bias),
+SPRT, termination reasons).
 """
 
 import argparse
@@ -124,9 +124,12 @@ def main():
     print(f"engine1 as sente: {wdl_text(by_colour[True])}   as gote: {wdl_text(by_colour[False])}"
           + runs_only)
     if sum(pairs):
-        elo, low, high = pair_elo_estimate(pairs)
+        estimate = pair_elo_estimate(pairs)
+        text = ("n/a" if estimate is None else
+                f"{estimate[0]:+.1f} +/- {(estimate[2] - estimate[1]) / 2:.1f}  "
+                f"95% [{estimate[1]:+.1f}, {estimate[2]:+.1f}]")
         print(f"pairs {sum(pairs)} (0/0.5/1/1.5/2 points: {'/'.join(map(str, pairs))}): Elo "
-              f"{elo:+.1f} +/- {(high - low) / 2:.1f}  95% [{low:+.1f}, {high:+.1f}]" + runs_only)
+              + text + runs_only)
     if args.sprt:
         values = [float(v) for v in args.sprt.split(",")]
         if len(values) not in (2, 4):

@@ -143,8 +143,8 @@ search_misses() {
   return $status
 }
 match_summary() {
-  local dir engine="$root/build/ci-release/usi/tsubame"
-  local lines='^(games|engine1 W/D/L|engine1 as|SPRT) '
+  local dir pairs_elo engine="$root/build/ci-release/usi/tsubame"
+  local lines='^(games|engine1 W/D/L|engine1 as|pairs|SPRT) '
   dir=$(mktemp -d)
   # Another setting on one side, so that the colours' results differ.
   "$engine" match --engine1 "$engine" --engine2 "$engine" --nodes 300 --games 6 \
@@ -153,8 +153,10 @@ match_summary() {
     python3 "$root/scripts/summarize_match.py" "$dir/match" --sprt 0,50 >"$dir/sum.txt" &&
     # The sum of one run says what the runner said.
     diff <(grep -E "$lines" "$dir/match/summary.txt") <(grep -E "$lines" "$dir/sum.txt") &&
-    # Six games are three pairs of one opening, and the pairs' Elo is the games' Elo.
-    [[ $(grep -oP '^pairs 3 .*: Elo \K\S+' "$dir/sum.txt") == \
+    # Six games are three pairs of one opening, and the pairs' Elo is the games' Elo (unless
+    # three pairs give no interval inside scores 0 to 1: "n/a").
+    pairs_elo=$(grep -oP '^pairs 3 .*: Elo \K\S+' "$dir/sum.txt") &&
+    [[ $pairs_elo == n/a || $pairs_elo == \
       $(grep -oP '^Elo difference \(engine1 - engine2\): \K\S+' "$dir/sum.txt") ]] &&
     # grep reads to the end (no -q), so that the summary never writes into a closed pipe.
     python3 "$root/scripts/summarize_match.py" "$dir/match:1" "$dir/match" |

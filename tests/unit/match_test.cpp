@@ -420,7 +420,8 @@ TEST(MatchReport, EtaFromGamesDoneGamesLeftAndConcurrency) {
 // decision, counted after it, bring the LLR back inside the bounds.
 TEST(MatchReport, SummaryKeepsTheSprtDecisionThatStoppedTheMatch) {
     MatchOptions options;
-    options.sprt = SprtParams{0, 100};
+    options.sprt          = SprtParams{0, 100};
+    options.sprt_by_games = true; // the games' W/D/L decides here
     MatchTotals totals;
     totals.wdl = {48, 3, 44};
     ASSERT_EQ(sprt_decision(match_llr(totals, options), *options.sprt), "");
@@ -432,10 +433,6 @@ TEST(MatchReport, SummaryKeepsTheSprtDecisionThatStoppedTheMatch) {
     EXPECT_EQ(text.find("no decision"), std::string::npos) << text;
 }
 
-// A one-sided start has the spread of one tail only: with the sample's own variance 9/1/0 read
-// an LLR of 4.2 at [0, 15] and stopped a match of two nearly equal settings after ten games.
-// With half a game of each kind in the variance it decides nothing yet, and a side that wins
-// (or loses) every game still decides after 13.
 namespace {
 // The decision over games (trinomial).
 std::string games_decision(const Wdl& wdl, const SprtParams& p) {
@@ -447,6 +444,10 @@ std::string pairs_decision(const PairCounts& pairs, const SprtParams& p) {
 }
 } // namespace
 
+// A one-sided start has the spread of one tail only: with the sample's own variance 9/1/0 read
+// an LLR of 4.2 at [0, 15] and stopped a match of two nearly equal settings after ten games.
+// With half a game of each kind in the variance it decides nothing yet, and a side that wins
+// (or loses) every game still decides after 13.
 TEST(MatchStats, SprtDoesNotDecideOnAOneSidedStart) {
     const SprtParams p{0, 15};
     EXPECT_EQ(games_decision({9, 1, 0}, p), "");
@@ -474,6 +475,17 @@ TEST(MatchStats, PairStatisticsOnKnownInputs) {
     EXPECT_NEAR(e->elo, 82.58955521976088, 1e-9);
     EXPECT_NEAR(e->low, -24.79285332596403, 1e-9);
     EXPECT_NEAR(e->high, 208.87946963828404, 1e-9);
+    // Closed form: pairs of 0 and 2 points alike have mean 1/2 and variance 1/4 a pair, so
+    // 100 pairs give a standard error of 0.05 around an even score.
+    const auto split = estimate_pair_elo({{50, 0, 0, 0, 50}});
+    ASSERT_TRUE(split);
+    EXPECT_NEAR(split->elo, 0, 1e-9);
+    EXPECT_NEAR(split->low, elo_from_score(0.5 - 1.959963984540054 * 0.05), 1e-9);
+    EXPECT_NEAR(split->high, elo_from_score(0.5 + 1.959963984540054 * 0.05), 1e-9);
+    // At bounds symmetric about 0 an even sample's LLR is 0, and its sign follows the score.
+    EXPECT_NEAR(sprt_pair_llr({{50, 0, 0, 0, 50}}, -10, 10), 0, 1e-12);
+    EXPECT_GT(sprt_pair_llr({{40, 0, 0, 0, 60}}, -10, 10), 0);
+    EXPECT_LT(sprt_pair_llr({{60, 0, 0, 0, 40}}, -10, 10), 0);
     // Every pair alike: no spread to measure. No pair: nothing.
     EXPECT_FALSE(estimate_pair_elo({{0, 0, 4, 0, 0}}));
     EXPECT_FALSE(estimate_pair_elo({}));

@@ -77,7 +77,7 @@ run
   --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (alpha = beta = 0.05 by default);
                                  it counts the pairs of games that share an opening
                                  (pentanomial, as fishtest), so a decision waits for a pair
-  --sprt-games                   the SPRT counts games instead (trinomial; cutechess-cli's)
+  --sprt-games                   the SPRT counts games instead (fishtest's trinomial GSPRT)
   --plot FILE.svg                Elo estimate and its 95% interval over the games
 )";
 }
