@@ -36,17 +36,18 @@ std::pair<double, double> wilson_interval(double mean, double n) {
     return {centre - half, centre + half};
 }
 
-// Mean and variance of the pairs' mean score (a pair of k half points scores k / 4 a game).
-Moments pentanomial(const std::array<double, 5>& counts) {
+// Mean and variance of the pairs' mean score (a pair of k half points scores k / 4 a game),
+// with `pad` pairs of each kind added.
+Moments pentanomial(const PairCounts& pairs, double pad) {
     double n = 0, sum = 0;
     for (int k = 0; k < 5; ++k) {
-        n += counts[k];
-        sum += counts[k] * k / 4;
+        n += pairs.counts[k] + pad;
+        sum += (pairs.counts[k] + pad) * k / 4;
     }
     const double mean = sum / n;
     double       var  = 0;
     for (int k = 0; k < 5; ++k)
-        var += counts[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
+        var += (pairs.counts[k] + pad) * (k / 4.0 - mean) * (k / 4.0 - mean);
     return {mean, var / n};
 }
 
@@ -119,31 +120,22 @@ double sprt_llr(const Wdl& wdl, double elo0, double elo1) {
 std::optional<EloEstimate> estimate_pair_elo(const PairCounts& pairs) {
     const int n = pairs.pairs();
     if (n == 0) return std::nullopt;
-    std::array<double, 5> counts{};
-    for (int k = 0; k < 5; ++k)
-        counts[k] = pairs.counts[k];
-    const Moments m = pentanomial(counts);
-    if (m.variance <= 0) return std::nullopt;
-    const double se = std::sqrt(m.variance / n);
-    EloEstimate  e;
+    const Moments m      = pentanomial(pairs, 0);
+    const double  spread = Z95 * std::sqrt(m.variance / n);
+    // No spread to measure, or an interval reaching a score of 0 or 1: too few pairs to show.
+    if (m.variance <= 0 || m.mean - spread <= 0 || m.mean + spread >= 1) return std::nullopt;
+    EloEstimate e;
     e.score = m.mean;
     e.elo   = elo_from_score(m.mean);
-    e.low   = elo_from_score(std::max(m.mean - Z95 * se, 0.0));
-    e.high  = elo_from_score(std::min(m.mean + Z95 * se, 1.0));
-    if (!std::isfinite(e.low) || !std::isfinite(e.high) || !std::isfinite(e.elo))
-        return std::nullopt; // an interval reaching a score of 0 or 1: too few pairs to show
+    e.low   = elo_from_score(m.mean - spread);
+    e.high  = elo_from_score(m.mean + spread);
     return e;
 }
 
 double sprt_pair_llr(const PairCounts& pairs, double elo0, double elo1) {
     const int n = pairs.pairs();
     if (n == 0) return 0;
-    std::array<double, 5> counts{}, padded{};
-    for (int k = 0; k < 5; ++k) {
-        counts[k] = pairs.counts[k];
-        padded[k] = pairs.counts[k] + 0.5;
-    }
-    return gsprt_llr(n, pentanomial(counts).mean, pentanomial(padded).variance, elo0, elo1);
+    return gsprt_llr(n, pentanomial(pairs, 0).mean, pentanomial(pairs, 0.5).variance, elo0, elo1);
 }
 
 double sprt_lower_bound(const SprtParams& p) {
