@@ -523,8 +523,15 @@ TEST(MatchReport, TotalsPairTheGamesOfAnOpening) {
     EXPECT_EQ(t.pairs.pairs(), 2);
     EXPECT_EQ(t.wdl.games(), 5);
 
+    // The pairs' score is the score of the four games they hold: 2.5 points of 4.
+    EXPECT_NEAR(estimate_pair_elo(t.pairs)->score, 2.5 / 4, 1e-12);
+
     MatchOptions options;
-    options.sprt     = SprtParams{0, 15};
+    options.sprt = SprtParams{0, 15};
+    char llr[32];
+    std::snprintf(llr, sizeof llr, "LLR %.2f ", match_llr(t, options)); // as the line rounds it
+    EXPECT_NE(progress_line(t, 10, options, 1000).find(llr), std::string::npos)
+        << progress_line(t, 10, options, 1000);
     std::string text = summary_text(t, options);
     EXPECT_NE(text.find("pairs 2 (0/0.5/1/1.5/2 points: 0/0/1/1/0): Elo "), std::string::npos)
         << text;
