@@ -14,7 +14,8 @@
 # EVAL_LIMIT=CP: a game ends, decided, at that score (unset: gensfen's default, 2000);
 # EVAL_LIMIT=0 plays every game to its end, so that its result is the real outcome. Games played
 # to their end take seeds from 5001 (records2016 book) and 5501 (taya36 book) at 5,000 nodes,
-# and from 6001 and 6501 at 2,500 nodes (the trade of depth against count, from 2026-12-07).
+# from 6001 and 6501 at 2,500 nodes, and from 7001 and 7501 at 1,250 (the trade of depth
+# against count, from 2026-12-07).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 first=${1:?first seed}
