@@ -78,13 +78,21 @@ def main():
     print(f"net read back into the float model (train.py --init) and quantised again: "
           f"{reread_mismatches} of {len(records)} scores differ")
 
+    # The bound the export checked must hold on real positions: the largest |accumulator| of
+    # the records, from both perspectives, within it (a failure means the grouping is wrong).
+    bound = nm.accumulator_bound(tensors)
+    observed = max(int(np.abs(nm.accumulators(tensors, records[side])).max())
+                   for side in ("us", "them"))
+    print(f"accumulator: largest |value| on these positions {observed}, bound {bound} "
+          f"(int16: 32767)")
+
     mismatches = int((engine != reference).sum())
     error = np.abs(reference - floats)
     print(f"positions {len(records)}: engine vs integer reference: {mismatches} differ; "
           f"integer vs float: mean {error.mean():.2f} cp, max {error.max():.1f} cp, "
           f"float scores mean |{np.abs(floats).mean():.1f}| cp")
     if (len(engine) != len(records) or mismatches or reread_mismatches
-            or error.mean() > args.tolerance):
+            or error.mean() > args.tolerance or observed > bound):
         sys.exit("check_export: FAILED")
 
 

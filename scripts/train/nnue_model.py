@@ -167,15 +167,58 @@ def quantise(net, us=None, them=None):
     return tensors
 
 
+# engine/eval/nnue/features.cpp: the base features a piece of each type can switch on, and how
+# many pieces of the type a position has (standard material; more has no feature). Hand slots
+# (own side, HAND_FEATURES / 2 more for the opponent's) and board kinds (own, BOARD_KINDS more
+# for the opponent's; kind 4 is the gold's, shared by the promoted minors).
+BOARD_KINDS = 9
+KING_FEATURES_BEGIN = HAND_FEATURES + 2 * BOARD_KINDS * 81
+PIECE_GROUPS = [  # (pieces, first hand slot, hand slots, board kinds)
+    (18, 0, 18, (0, 4)), (4, 18, 4, (1, 4)), (4, 22, 4, (2, 4)), (4, 26, 4, (3, 4)),
+    (4, 30, 4, (4,)), (2, 34, 2, (5, 6)), (2, 36, 2, (7, 8))]
+
+
+def feature_groups():
+    """(count, base features): a position switches on at most `count` distinct features of
+    each group, one per piece (a piece is on the board, promoted or not, or in either hand),
+    and one square of each king."""
+    groups = []
+    for count, hand, slots, kinds in PIECE_GROUPS:
+        features = [side * (HAND_FEATURES // 2) + hand + i
+                    for side in (0, 1) for i in range(slots)]
+        for side in (0, 1):
+            for kind in kinds:
+                begin = HAND_FEATURES + (side * BOARD_KINDS + kind) * 81
+                features += range(begin, begin + 81)
+        groups.append((count, np.array(features)))
+    for side in (0, 1):
+        begin = KING_FEATURES_BEGIN + side * 81
+        groups.append((1, np.arange(begin, begin + 81)))
+    assert sum(c for c, _ in groups) == RECORD_FEATURES
+    return groups
+
+
+def accumulator_bound(tensors):
+    """The largest |accumulator| any position can reach, per neuron, maximised over neurons:
+    the bias plus, in the worst king bucket, the largest weights a position can hold from each
+    group of feature_groups(). Sound (a position's features are distinct and grouped so), and
+    far tighter than the 40 largest weights of all buckets together."""
+    ft_w, ft_b = np.abs(tensors[0].astype(np.int64)), np.abs(tensors[1].astype(np.int64))
+    w = ft_w.reshape(KING_BUCKETS, BASE_INPUTS, HALF)
+    bound = np.zeros((KING_BUCKETS, HALF), np.int64)
+    for count, features in feature_groups():
+        bound += np.sort(w[:, features, :], axis=1)[:, -count:, :].sum(axis=1)
+    return int((ft_b + bound.max(axis=0)).max())
+
+
 def check_accumulator_range(tensors):
-    """Refuses a net whose int16 accumulator could overflow: per neuron, the bias plus the 40
-    largest weights (a position's features) must stay within int16."""
-    ft_w, ft_b = tensors[0].astype(np.int64), tensors[1].astype(np.int64)
-    worst = np.abs(ft_b) + np.sort(np.abs(ft_w), axis=0)[-RECORD_FEATURES:].sum(axis=0)
-    if worst.max() > 32767:
-        raise ValueError(f"accumulator bound {worst.max()} exceeds int16: the net cannot be "
+    """Refuses a net whose int16 accumulator could overflow on some position (the engine's
+    adds wrap, so only the final sum matters): accumulator_bound must stay within int16."""
+    worst = accumulator_bound(tensors)
+    if worst > 32767:
+        raise ValueError(f"accumulator bound {worst} exceeds int16: the net cannot be "
                          "exported safely")
-    return int(worst.max())
+    return worst
 
 
 def fnv1a(data):
@@ -204,15 +247,20 @@ def write_net_file(path, tensors, description):
         f.write(struct.pack("<I", fnv1a(payload)))
 
 
+def accumulators(tensors, features):
+    """The first layer's sums (bias included, before the shift) for records' feature lists of
+    one perspective, in int64: the engine's int16 accumulator holds them while they fit."""
+    ft_w = np.vstack([tensors[0].astype(np.int64), np.zeros((1, HALF), np.int64)])  # padding
+    return tensors[1].astype(np.int64) + ft_w[features.astype(np.int64)].sum(axis=1)
+
+
 def integer_forward(tensors, us, them):
     """The engine's integer evaluation (scalar reference), for records' feature lists."""
-    ft_w, ft_b, l1_w, l1_b, l2_w, l2_b, out_w, out_b = (t.astype(np.int64) for t in tensors)
-    ft_w = np.vstack([ft_w, np.zeros((1, HALF), np.int64)])  # the padding row
+    _, _, l1_w, l1_b, l2_w, l2_b, out_w, out_b = (t.astype(np.int64) for t in tensors)
 
     def accumulate(features):
-        acc = ft_b + ft_w[features.astype(np.int64)].sum(axis=1)
         # The engine's accumulator is int16 and wraps; a sound net never gets there.
-        return np.clip(acc >> FT_SHIFT, 0, ACTIVATION)
+        return np.clip(accumulators(tensors, features) >> FT_SHIFT, 0, ACTIVATION)
     x0 = np.concatenate([accumulate(us), accumulate(them)], axis=1)
     stacks = layer_stacks(us, len(l1_w))
     out = np.zeros(len(x0), np.int64)
