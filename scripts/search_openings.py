@@ -8,9 +8,12 @@ openings (claim_openings.py) and the net-selection openings
 - `search-select.sfen`: `count` of each family; candidates are chosen on these;
 - `search-confirm.sfen`: the next `count` of each family; they choose nothing, so the
   strength of a kept change is claimed on them.
+- `net-confirm.sfen` (since 2026-12-07): `count` more of each family, none in the two files
+  above, sampled with seed + 1 so that those stay as they were; nets are claimed on them (the
+  search's routine had made choices on `search-confirm.sfen` by then).
 
 Sampled with Python's random.Random(seed) and interleaved (taya36, records2016, ...) so that
-any first 2k lines hold k of each family. The files in scripts/openings/ were written by
+any first 2k lines hold k of each family. The files in scripts/openings/ were written (and are written again, unchanged) by
 
     scripts/search_openings.py ../shared/data scripts/openings
 """
@@ -37,15 +40,21 @@ def main():
     root = Path(__file__).resolve().parent.parent
     used = set(claim_lines(args.data))
     used |= set(lines_of(root / "scripts/train/openings/select-mixed.sfen"))
-    taya = [line for line in lines_of(args.data / "openings.sfen") if line not in used]
-    records = [line for line in lines_of(args.data / "openings_records2016.sfen")[:3000] if line not in used]
+    taya_all = [line for line in lines_of(args.data / "openings.sfen") if line not in used]
+    records_all = [line for line in lines_of(args.data / "openings_records2016.sfen")[:3000]
+                   if line not in used]
     rng = random.Random(args.seed)
-    taya = rng.sample(taya, 2 * args.count)
-    records = rng.sample(records, 2 * args.count)
+    taya = rng.sample(taya_all, 2 * args.count)
+    records = rng.sample(records_all, 2 * args.count)
     args.out.mkdir(parents=True, exist_ok=True)
     n = args.count
+    # The third file's draw comes after the first two, from what they left.
+    rest_rng = random.Random(args.seed + 1)
+    rest_taya = rest_rng.sample([line for line in taya_all if line not in taya], n)
+    rest_records = rest_rng.sample([line for line in records_all if line not in records], n)
     for name, lines in (("search-select.sfen", interleave(taya[:n], records[:n])),
-                        ("search-confirm.sfen", interleave(taya[n:], records[n:]))):
+                        ("search-confirm.sfen", interleave(taya[n:], records[n:])),
+                        ("net-confirm.sfen", interleave(rest_taya, rest_records))):
         (args.out / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
