@@ -13,7 +13,8 @@ openings (claim_openings.py) and the net-selection openings
   search's routine had made choices on `search-confirm.sfen` by then).
 
 Sampled with Python's random.Random(seed) and interleaved (taya36, records2016, ...) so that
-any first 2k lines hold k of each family. The files in scripts/openings/ were written (and are written again, unchanged) by
+any first 2k lines hold k of each family. The files in scripts/openings/ were written (and
+are written again, unchanged) by
 
     scripts/search_openings.py ../shared/data scripts/openings
 """
