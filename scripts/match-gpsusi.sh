@@ -9,6 +9,8 @@
 # 31-50; `scripts/summarize_gpsusi.py out-a out-b` combines them (W/D/L, Elo, families).
 # ENGINE: the Tsubame to play (default build/release/usi/tsubame, built by scripts/build.sh);
 # ENGINE_OPTIONS: more --opt1 options, e.g. "--opt1 EvalFile=/path/net.nnue";
+# OPENINGS: a file of openings to play instead of the claim openings (e.g.
+#   scripts/openings/gpsusi-confirm.sfen, scripts/fresh_openings.py), from its line `first`;
 # RUNNER: the shared runner's folder (default ../shared/tools/match; `npm ci` there first);
 # GPSUSI: default /usr/games/gpsusi (`apt-get install -y gpsshogi`).
 set -euo pipefail
@@ -28,7 +30,11 @@ engine=$(realpath "$engine")
 [[ -x "$gpsusi" ]] || { echo "no $gpsusi: apt-get install -y gpsshogi" >&2; exit 1; }
 [[ -d "$runner/node_modules" ]] || { echo "the runner needs 'npm ci' in $runner" >&2; exit 1; }
 mkdir -p "$out"
-"$root/scripts/claim_openings.py" "$runner/../../data" | tail -n +"$first" >"$out/openings.sfen"
+if [[ -n "${OPENINGS:-}" ]]; then
+  tail -n +"$first" "$OPENINGS" >"$out/openings.sfen"
+else
+  "$root/scripts/claim_openings.py" "$runner/../../data" | tail -n +"$first" >"$out/openings.sfen"
+fi
 cd "$runner"
 # shellcheck disable=SC2086 # ENGINE_OPTIONS is a list of options
 exec node match.mjs --engine1 "$engine" --opt1 Threads=1 ${ENGINE_OPTIONS:-} \
