@@ -13,9 +13,16 @@ So a claim on them, such as gpsusi's 90% of issue 47, plays openings that chose 
 trained nothing. taya36 has few such lines left (78 of 956 on 2026-12-07: those sharing 12
 plies or more with a claim opening, which the training book leaves out). Sampled with Python's
 random.Random(seed) and interleaved (taya36, records2016, ...) so that any first 2k lines hold
-k of each family. scripts/openings/gpsusi-confirm.sfen was written (2026-12-07) by
+k of each family. `--exclude FILE` leaves out the lines of more files, such as earlier output.
+The files in scripts/openings/ it wrote (2026-12-07):
 
     scripts/fresh_openings.py ../shared/data > scripts/openings/gpsusi-confirm.sfen
+    scripts/fresh_openings.py ../shared/data --count 28 --seed 20261208 \
+      --exclude scripts/openings/gpsusi-confirm.sfen > scripts/openings/net-confirm-1000.sfen
+
+gpsusi's claim played the first 50 lines of the first; the second is for the net's confirmation
+at 1000 ms. Together they take all 78 taya36 lines left, so a later claim needs fresh taya36
+openings from another source.
 """
 
 import argparse
@@ -34,12 +41,16 @@ def main():
     parser.add_argument("data", type=Path, help="the folder of openings.sfen and openings_records2016.sfen")
     parser.add_argument("--count", type=int, default=50, help="openings of each family (50)")
     parser.add_argument("--seed", type=int, default=20261207)
+    parser.add_argument("--exclude", type=Path, action="append", default=[],
+                        help="a file of lines to leave out as well (repeatable)")
     args = parser.parse_args()
 
     root = Path(__file__).resolve().parent.parent
     used = set(claim_lines(args.data))
     for name in USED:
         used |= set(lines_of(root / name))
+    for path in args.exclude:
+        used |= set(lines_of(path))
     taya = [line for line in lines_of(args.data / "openings.sfen") if line not in used]
     records = [line for line in lines_of(args.data / "openings_records2016.sfen")[:3000]
                if line not in used]
