@@ -10,8 +10,10 @@ YaneuraOu's records2016 (../shared/data/openings_records2016.sfen), none of them
 - a line of scripts/openings/search-select.sfen, search-confirm.sfen or net-confirm.sfen.
 
 So a claim on them, such as gpsusi's 90% of issue 47, plays openings that chose nothing and
-trained nothing. taya36 has few such lines left (78 of 956 on 2026-12-07: those sharing 12
-plies or more with a claim opening, which the training book leaves out). Sampled with Python's
+trained nothing (search_openings.py drew from the training book too: 249 of the 300 taya36
+lines of its three files are book lines). taya36 has few such lines left (78 of 956 on
+2026-12-07; 50 are claim lines, 777 book lines, and the other 129 share 12 plies or more with
+a claim line, which the book leaves out, 51 of them in those three files). Sampled with Python's
 random.Random(seed) and interleaved (taya36, records2016, ...) so that any first 2k lines hold
 k of each family. `--exclude FILE` leaves out the lines of more files, such as earlier output.
 The files in scripts/openings/ it wrote (2026-12-07):
