@@ -32,6 +32,7 @@ import random
 from pathlib import Path
 
 from claim_openings import claim_lines, lines_of
+from search_openings import interleave
 
 USED = ("scripts/train/openings/select-mixed.sfen", "scripts/train/openings/taya36-book.sfen",
         "scripts/openings/search-select.sfen", "scripts/openings/search-confirm.sfen",
@@ -59,9 +60,8 @@ def main():
     rng = random.Random(args.seed)
     taya = rng.sample(taya, args.count)
     records = rng.sample(records, args.count)
-    for pair in zip(taya, records):
-        print(pair[0])
-        print(pair[1])
+    for line in interleave(taya, records):
+        print(line)
 
 
 if __name__ == "__main__":
